@@ -1,0 +1,478 @@
+// CFrost: the perfect-hash slot table. See include/CFrost.h for the contract.
+//
+// Facts about cmph 2.0.2 this file is written for (measured; see DESIGN.md):
+// - cmph is never called with 0 keys (CHD hangs, CHM/FCH/BRZ crash) or with duplicate keys
+//   (every algorithm retries 1,000 times before failing).
+// - cmph_new returns NULL, permanently, for some key sets (BDZ has 15 seeds); reseeding never
+//   helps, another graph size, algorithm or salted keys do: that is the ladder below.
+// - BDZ_PH and CHD_PH are perfect but not minimal: their range is about c * n, so the slot array
+//   is sized by the range measured over the key set.
+// - cmph_search returns some number for a key outside the set, possibly out of range: every
+//   lookup checks the bound and compares the stored key.
+// - The default algorithm is CHM: the algorithm is always set. Verbosity 0 prints nothing.
+
+#include "CFrost.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmph.h>
+
+typedef struct frost_function {
+    void *packed;  // cmph_pack output, searched with cmph_search_packed; NULL for 0 keys
+    uint64_t salt;  // XOR mask over the first 8 bytes of a key; 0 for unsalted keys
+    frost_function_info info;
+} frost_function;
+
+struct frost_table {
+    uint32_t count;
+    uint32_t capacity;        // slots: the identity function's range
+    frost_slot *slots;
+    uint32_t *name_to_slot;   // indexed by the name function's value
+    uint8_t *arena;           // every key's identity and name bytes
+    frost_function identity;  // identity bytes -> slot index
+    frost_function name;      // name bytes -> name_to_slot index
+    frost_release_fn release;
+    pthread_mutex_t create_lock;  // recursive: factories create their dependencies
+};
+
+// MARK: - Keys as cmph sees them
+
+typedef struct key_view {
+    const uint8_t *bytes;
+    uint32_t length;
+} key_view;
+
+typedef struct key_source {
+    const key_view *keys;
+    uint32_t count;
+    uint32_t position;
+} key_source;
+
+static int key_source_read(void *data, char **key, cmph_uint32 *length) {
+    key_source *source = data;
+    const key_view *view = &source->keys[source->position++];
+    *key = (char *)view->bytes;
+    *length = view->length;
+    return (int)view->length;
+}
+
+static void key_source_dispose(void *data, char *key, cmph_uint32 length) {
+    // Keys point into memory this file owns; cmph must not free them.
+    (void)data;
+    (void)key;
+    (void)length;
+}
+
+static void key_source_rewind(void *data) { ((key_source *)data)->position = 0; }
+
+// MARK: - Salting
+
+/// The salt of a round: 0 for round 0, a well-mixed nonzero 64-bit constant otherwise.
+static uint64_t salt_for_round(uint32_t round) {
+    if (round == 0) return 0;
+    uint64_t z = (uint64_t)round * 0x9E3779B97F4A7C15ull;  // splitmix64
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return z == 0 ? 1 : z;
+}
+
+/// XORs the first min(8, length) bytes of `bytes` with the salt. A bijection on keys of each
+/// length, so distinct keys stay distinct.
+static void apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt) {
+    uint8_t mask[8];
+    memcpy(mask, &salt, 8);
+    uint32_t n = length < 8 ? length : 8;
+    for (uint32_t i = 0; i < n; i++) bytes[i] ^= mask[i];
+}
+
+static uint32_t function_search(const frost_function *function, const void *bytes,
+                                 uint32_t length) {
+    if (function->salt == 0) {
+        return cmph_search_packed(function->packed, bytes, length);
+    }
+    uint8_t local[256];
+    uint8_t *copy = length <= sizeof local ? local : malloc(length);
+    if (copy == NULL) return FROST_NOT_FOUND;
+    memcpy(copy, bytes, length);
+    apply_salt(copy, length, function->salt);
+    uint32_t value = cmph_search_packed(function->packed, (const char *)copy, length);
+    if (copy != local) free(copy);
+    return value;
+}
+
+// MARK: - Building one function
+
+static const CMPH_ALGO rung_algorithm[FROST_RUNG_COUNT] = {
+    CMPH_BDZ_PH, CMPH_BDZ_PH, CMPH_BDZ_PH, CMPH_CHD_PH, CMPH_BDZ,
+};
+static const double rung_graph_size[FROST_RUNG_COUNT] = {0, 1.5, 2.0, 0, 0};
+
+/// Tries one rung with one salt. On success fills `function` and writes each key's value.
+static frost_status try_build(const key_view *keys, uint32_t count, uint32_t rung,
+                              uint64_t salt, frost_function *function, uint32_t *values,
+                              uint8_t *scratch_flags, size_t flag_capacity, int *built) {
+    *built = 0;
+    key_source source = {keys, count, 0};
+    cmph_io_adapter_t adapter = {
+        &source, count, key_source_read, key_source_dispose, key_source_rewind,
+    };
+    cmph_config_t *config = cmph_config_new(&adapter);
+    if (config == NULL) return FROST_ERROR_OUT_OF_MEMORY;
+    cmph_config_set_algo(config, rung_algorithm[rung]);
+    cmph_config_set_verbosity(config, 0);
+    if (rung_graph_size[rung] > 0) cmph_config_set_graphsize(config, rung_graph_size[rung]);
+    cmph_t *mphf = cmph_new(config);
+    cmph_config_destroy(config);
+    if (mphf == NULL) return FROST_OK;  // this rung cannot hash this key set: climb on
+
+    cmph_uint32 packed_size = cmph_packed_size(mphf);
+    void *packed = packed_size > 0 ? malloc(packed_size) : NULL;
+    if (packed == NULL) {
+        cmph_destroy(mphf);
+        return FROST_ERROR_OUT_OF_MEMORY;
+    }
+    cmph_pack(mphf, packed);
+    cmph_destroy(mphf);
+
+    // Measure the range and check injectivity: a function that maps two keys to one value is
+    // treated like a failed build (never seen, but a wrong instance must be impossible).
+    uint32_t range = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t value = cmph_search_packed(packed, (const char *)keys[i].bytes, keys[i].length);
+        values[i] = value;
+        if (value >= flag_capacity) {
+            free(packed);
+            return FROST_OK;
+        }
+        if (value + 1 > range) range = value + 1;
+    }
+    memset(scratch_flags, 0, range);
+    for (uint32_t i = 0; i < count; i++) {
+        if (scratch_flags[values[i]]) {
+            free(packed);
+            return FROST_OK;
+        }
+        scratch_flags[values[i]] = 1;
+    }
+    function->packed = packed;
+    function->salt = salt;
+    function->info.range = range;
+    *built = 1;
+    return FROST_OK;
+}
+
+/// Builds a perfect-hash function over distinct, non-empty keys, climbing the ladder.
+static frost_status build_function(const key_view *keys, uint32_t count,
+                                   const frost_build_options *options, frost_function *function,
+                                   uint32_t *values) {
+    memset(function, 0, sizeof *function);
+    if (count == 0) return FROST_OK;  // never call cmph with 0 keys
+
+    uint32_t max_rounds = options->max_rounds == 0 ? 64 : options->max_rounds;
+    size_t flag_bytes = (size_t)count * 4 + 64;
+    uint8_t *flags = malloc(flag_bytes);
+    key_view *salted = NULL;
+    uint8_t *salted_bytes = NULL;
+    frost_status status = FROST_ERROR_NO_FUNCTION;
+    if (flags == NULL) return FROST_ERROR_OUT_OF_MEMORY;
+
+    uint32_t attempts = 0;
+    for (uint32_t round = options->first_salt; round < options->first_salt + max_rounds;
+         round++) {
+        uint64_t salt = salt_for_round(round);
+        const key_view *input = keys;
+        if (salt != 0) {
+            if (salted == NULL) {
+                size_t total = 0;
+                for (uint32_t i = 0; i < count; i++) total += keys[i].length;
+                salted = malloc(sizeof *salted * count);
+                salted_bytes = malloc(total);
+                if (salted == NULL || salted_bytes == NULL) {
+                    status = FROST_ERROR_OUT_OF_MEMORY;
+                    break;
+                }
+            }
+            size_t offset = 0;
+            for (uint32_t i = 0; i < count; i++) {
+                memcpy(salted_bytes + offset, keys[i].bytes, keys[i].length);
+                apply_salt(salted_bytes + offset, keys[i].length, salt);
+                salted[i].bytes = salted_bytes + offset;
+                salted[i].length = keys[i].length;
+                offset += keys[i].length;
+            }
+            input = salted;
+        }
+        uint32_t first = round == options->first_salt ? options->first_rung : 0;
+        int built = 0;
+        for (uint32_t rung = first; rung < FROST_RUNG_COUNT && !built; rung++) {
+            attempts++;
+            // Ranges stay near c * n (c <= 2.0); a function whose range exceeds the flag buffer
+            // is rejected by try_build like a failed build.
+            frost_status step = try_build(input, count, rung, salt, function, values, flags,
+                                          flag_bytes, &built);
+            if (step != FROST_OK) {
+                status = step;
+                goto done;
+            }
+            if (built) {
+                function->info.rung = rung;
+                function->info.salt = round;
+            }
+        }
+        if (built) {
+            status = FROST_OK;
+            break;
+        }
+    }
+done:
+    function->info.attempts = attempts;
+    free(flags);
+    free(salted);
+    free(salted_bytes);
+    return status;
+}
+
+// MARK: - Duplicate detection
+
+typedef struct sort_entry {
+    const uint8_t *bytes;
+    uint32_t length;
+    uint32_t index;
+} sort_entry;
+
+static int compare_entries(const void *a, const void *b) {
+    const sort_entry *x = a, *y = b;
+    if (x->length != y->length) return x->length < y->length ? -1 : 1;
+    int order = memcmp(x->bytes, y->bytes, x->length);
+    if (order != 0) return order;
+    return x->index < y->index ? -1 : (x->index > y->index);
+}
+
+/// Returns the input position of a key that repeats an earlier one, or FROST_NOT_FOUND.
+static uint32_t find_duplicate(const key_view *keys, uint32_t count, sort_entry *scratch) {
+    for (uint32_t i = 0; i < count; i++) {
+        scratch[i] = (sort_entry){keys[i].bytes, keys[i].length, i};
+    }
+    qsort(scratch, count, sizeof *scratch, compare_entries);
+    for (uint32_t i = 1; i < count; i++) {
+        if (scratch[i].length == scratch[i - 1].length &&
+            memcmp(scratch[i].bytes, scratch[i - 1].bytes, scratch[i].length) == 0) {
+            return scratch[i].index;
+        }
+    }
+    return FROST_NOT_FOUND;
+}
+
+// MARK: - Table
+
+static void table_free(frost_table *table) {
+    free(table->identity.packed);
+    free(table->name.packed);
+    free(table->name_to_slot);
+    free(table->slots);
+    free(table->arena);
+    pthread_mutex_destroy(&table->create_lock);
+    free(table);
+}
+
+frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_release_fn release,
+                                const frost_build_options *options, frost_table **out,
+                                uint32_t *first_duplicate) {
+    *out = NULL;
+    if (first_duplicate) *first_duplicate = FROST_NOT_FOUND;
+    if (count > FROST_MAX_KEYS) return FROST_ERROR_TOO_MANY_KEYS;
+    frost_build_options defaults = {0, 0, 0};
+    if (options == NULL) options = &defaults;
+
+    size_t arena_size = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (keys[i].identity_length == 0 || keys[i].name_length == 0) {
+            return FROST_ERROR_EMPTY_KEY;
+        }
+        arena_size += (size_t)keys[i].identity_length + keys[i].name_length;
+    }
+
+    frost_table *table = calloc(1, sizeof *table);
+    if (table == NULL) return FROST_ERROR_OUT_OF_MEMORY;
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&table->create_lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+    table->count = count;
+    table->release = release;
+
+    frost_status status = FROST_OK;
+    key_view *identities = NULL, *names = NULL;
+    uint32_t *identity_values = NULL, *name_values = NULL;
+    sort_entry *scratch = NULL;
+
+    if (count > 0) {
+        table->arena = malloc(arena_size);
+        identities = malloc(sizeof *identities * count);
+        names = malloc(sizeof *names * count);
+        identity_values = malloc(sizeof *identity_values * count);
+        name_values = malloc(sizeof *name_values * count);
+        scratch = malloc(sizeof *scratch * count);
+        if (!table->arena || !identities || !names || !identity_values || !name_values ||
+            !scratch) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        size_t offset = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            memcpy(table->arena + offset, keys[i].identity, keys[i].identity_length);
+            identities[i] = (key_view){table->arena + offset, keys[i].identity_length};
+            offset += keys[i].identity_length;
+            memcpy(table->arena + offset, keys[i].name, keys[i].name_length);
+            names[i] = (key_view){table->arena + offset, keys[i].name_length};
+            offset += keys[i].name_length;
+        }
+        // Duplicates never reach cmph.
+        uint32_t duplicate = find_duplicate(identities, count, scratch);
+        if (duplicate == FROST_NOT_FOUND) duplicate = find_duplicate(names, count, scratch);
+        if (duplicate != FROST_NOT_FOUND) {
+            if (first_duplicate) *first_duplicate = duplicate;
+            status = FROST_ERROR_DUPLICATE;
+            goto fail;
+        }
+    }
+
+    status = build_function(identities, count, options, &table->identity, identity_values);
+    if (status != FROST_OK) goto fail;
+    status = build_function(names, count, options, &table->name, name_values);
+    if (status != FROST_OK) goto fail;
+
+    table->capacity = table->identity.info.range;
+    if (table->capacity > 0) {
+        table->slots = calloc(table->capacity, sizeof *table->slots);
+        table->name_to_slot = malloc(sizeof *table->name_to_slot * table->name.info.range);
+        if (!table->slots || !table->name_to_slot) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        for (uint32_t i = 0; i < table->name.info.range; i++) {
+            table->name_to_slot[i] = FROST_NOT_FOUND;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            frost_slot *slot = &table->slots[identity_values[i]];
+            slot->index = i;
+            slot->identity = identities[i].bytes;
+            slot->identity_length = identities[i].length;
+            slot->name = names[i].bytes;
+            slot->name_length = names[i].length;
+            table->name_to_slot[name_values[i]] = identity_values[i];
+        }
+    }
+    free(identities);
+    free(names);
+    free(identity_values);
+    free(name_values);
+    free(scratch);
+    *out = table;
+    return FROST_OK;
+
+fail:
+    free(identities);
+    free(names);
+    free(identity_values);
+    free(name_values);
+    free(scratch);
+    table_free(table);
+    return status;
+}
+
+void frost_table_destroy(frost_table *table) {
+    if (table == NULL) return;
+    for (uint32_t i = 0; i < table->capacity; i++) {
+        void *instance = atomic_load_explicit(&table->slots[i].instance, memory_order_acquire);
+        if (instance != NULL) table->release(instance);
+    }
+    table_free(table);
+}
+
+uint32_t frost_table_count(const frost_table *table) { return table->count; }
+
+uint32_t frost_table_capacity(const frost_table *table) { return table->capacity; }
+
+frost_slot *frost_table_slots(frost_table *table) { return table->slots; }
+
+frost_function_info frost_table_function_info(const frost_table *table, uint32_t which) {
+    return which == 0 ? table->identity.info : table->name.info;
+}
+
+uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
+                                   uint32_t length) {
+    if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    uint32_t index = function_search(&table->identity, bytes, length);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->identity_length != length || memcmp(slot->identity, bytes, length) != 0) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {
+    if (table->count == 0) return FROST_NOT_FOUND;
+    uint64_t salted = identity ^ table->identity.salt;
+    uint32_t index = cmph_search_packed(table->identity.packed, (const char *)&salted, 8);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    uint64_t stored;
+    if (slot->identity_length != 8) return FROST_NOT_FOUND;
+    memcpy(&stored, slot->identity, 8);
+    return stored == identity ? index : FROST_NOT_FOUND;
+}
+
+uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint32_t length) {
+    if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    uint32_t value = function_search(&table->name, bytes, length);
+    if (value >= table->name.info.range) return FROST_NOT_FOUND;
+    uint32_t index = table->name_to_slot[value];
+    if (index == FROST_NOT_FOUND) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->name_length != length || memcmp(slot->name, bytes, length) != 0) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+int frost_slot_preset_instance(frost_table *table, uint32_t slot, void *instance) {
+    void *expected = NULL;
+    return atomic_compare_exchange_strong_explicit(&table->slots[slot].instance, &expected,
+                                                   instance, memory_order_release,
+                                                   memory_order_relaxed);
+}
+
+void frost_slot_set_factory(frost_table *table, uint32_t slot, frost_factory_fn factory,
+                            void *context, uint32_t flags) {
+    table->slots[slot].factory = factory;
+    table->slots[slot].context = context;
+    table->slots[slot].flags = flags;
+}
+
+void *frost_table_create_once(frost_table *table, uint32_t index, void *resolution,
+                              void **error) {
+    frost_slot *slot = &table->slots[index];
+    void *instance = atomic_load_explicit(&slot->instance, memory_order_acquire);
+    if (instance != NULL) return instance;
+    pthread_mutex_lock(&table->create_lock);
+    instance = atomic_load_explicit(&slot->instance, memory_order_acquire);
+    if (instance == NULL && slot->factory != NULL) {
+        instance = slot->factory(slot->context, resolution, error);
+        if (instance != NULL) {
+            atomic_store_explicit(&slot->instance, instance, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&table->create_lock);
+    return instance;
+}
+
+uint64_t frost_next_generation(void) {
+    static _Atomic(uint64_t) generation = 0;
+    return atomic_fetch_add_explicit(&generation, 1, memory_order_relaxed) + 1;
+}

@@ -1,0 +1,215 @@
+/// Where an application registers its components at start-up, before it calls ``freeze()``.
+///
+/// A `Container` resolves too, through a Swift `Dictionary`: handy in tests and scripts, and the
+/// baseline the benchmark measures ``FrozenContainer`` against. It is meant for one thread
+/// (bootstrap); freeze it to share it.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+/// container.register(instance: AppConfig(port: 8080))
+/// container.register(Database.self, name: "replica") { r in
+///     Replica(try r.resolve(AppConfig.self))
+/// }
+/// let frozen = try container.freeze()
+/// ```
+///
+/// Registering a key that is already registered (the same type and name) replaces the earlier
+/// registration; the replaced one is forgotten and never reaches the frozen table.
+public final class Container: Resolver {
+    /// A registration and, once resolved, its cached instance.
+    final class Entry {
+        let component: Component
+        var cached: AnyObject?
+
+        init(_ component: Component) {
+            self.component = component
+            self.cached = component.instance
+        }
+    }
+
+    private(set) var entries: [RegistrationKey: Entry] = [:]
+    private var nextSequence = 0
+    private var catalogCache: Catalog?
+
+    /// Creates an empty container.
+    public init() {}
+
+    /// The number of registrations (keys), `.implements` forwards included.
+    public var count: Int { entries.count }
+
+    // MARK: Registering
+
+    /// Registers a factory for `type`.
+    ///
+    /// The factory receives a ``Resolver`` for its dependencies; use it rather than the
+    /// container, so that Frost can follow the path and report cycles.
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under: a concrete type or a protocol.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - factory: Makes an instance. Errors it throws reach the caller of `resolve` wrapped
+    ///     in ``FrostError`` (``FrostError/Code/factoryFailed``), with the dependency path.
+    /// - Returns: The registration, to set its scope or the types it implements.
+    @discardableResult
+    public func register<T>(
+        _ type: T.Type,
+        name: String? = nil,
+        factory: @escaping @Sendable (any Resolver) throws -> T
+    ) -> Registration<T> {
+        let key = RegistrationKey(T.self, name: name)
+        store(
+            TypedComponent(key: key, scope: .transient, sequence: takeSequence(), factory: factory))
+        return Registration(container: self, key: key)
+    }
+
+    /// Registers an instance the application made: every resolve returns it.
+    ///
+    /// - Parameters:
+    ///   - instance: The instance. Its static type is the key: write `instance as any Logger`
+    ///     (or add `.implements(Logger.self)`) to resolve it through a protocol.
+    ///   - name: A name, to register several instances of one type; `nil` for the unnamed one.
+    /// - Returns: The registration, to add the types it implements.
+    @discardableResult
+    public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
+        let key = RegistrationKey(T.self, name: name)
+        let box = Box(instance)
+        let component = TypedComponent(
+            key: key,
+            scope: .singleton,
+            instance: box,
+            sequence: takeSequence(),
+            factory: { _ in box.value }
+        )
+        store(component)
+        return Registration(container: self, key: key)
+    }
+
+    // MARK: Resolving (through the dictionary)
+
+    /// Resolves the registration of `type` under `name`, through the container's dictionary.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve, as it was registered.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError`` when nothing is registered for `type` under `name`, on a cycle,
+    ///   or when a factory on the path throws.
+    public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        let key = RegistrationKey(T.self, name: name)
+        guard let entry = entries[key] else {
+            throw FrostError(.notRegistered, key: key, catalog: catalog)
+        }
+        if let box = entry.cached {
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        return try Resolution(store: self).resolve(at: entry, as: T.self)
+    }
+
+    /// Resolves the unnamed registration of `type`, through the container's dictionary.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve, as it was registered.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError`` when `type` is not registered, on a cycle, or when a factory
+    ///   on the path throws.
+    public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
+        try resolve(type, name: nil)
+    }
+
+    // MARK: Freezing
+
+    /// Validates every registration and compiles them into an immutable, thread-safe
+    /// ``FrozenContainer``.
+    ///
+    /// The frozen container has its own caches: singletons resolved from this container
+    /// before freezing are not carried over. Registrations made after freezing do not change
+    /// it.
+    ///
+    /// - Returns: The frozen container.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/invalidRegistrations`` listing every
+    ///   problem found, one error each.
+    public func freeze() throws(FrostError) -> FrozenContainer {
+        let components = entries.values.map(\.component).sorted { $0.sequence < $1.sequence }
+        return try Freezer(components: components).freeze()
+    }
+
+    // MARK: Internals
+
+    private func takeSequence() -> Int {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    private func store(_ component: Component) {
+        entries[component.key] = Entry(component)
+        catalogCache = nil
+    }
+
+    /// Replaces the component under `key` with a changed copy (dropping its cache).
+    func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
+        guard let entry = entries[key] else { return }
+        store(change(entry.component))
+    }
+
+    /// Registers `P` (under the name of `key`) as a forward to the registration `key`.
+    func addForward<P, T>(to key: RegistrationKey, as type: P.Type, from base: T.Type) {
+        guard P.self != T.self else { return }
+        let forwardKey = RegistrationKey(P.self, name: key.name)
+        let component = TypedComponent<P>(
+            key: forwardKey,
+            scope: .transient,
+            sequence: takeSequence(),
+            forwardsTo: key
+        ) { resolver in
+            let instance = try resolver.resolve(T.self, name: key.name)
+            guard let cast = instance as? P else {
+                throw FrostError(
+                    .typeMismatch,
+                    key: forwardKey,
+                    detail: "registered with .implements, but an instance of "
+                        + "\(String(reflecting: Swift.type(of: instance))) is not a "
+                        + String(reflecting: P.self)
+                )
+            }
+            return cast
+        }
+        store(component)
+    }
+}
+
+@available(
+    *, unavailable, message: "Container is for bootstrap on one thread: freeze() it to share it"
+)
+extension Container: Sendable {}
+
+extension Container: ComponentStore {
+    var catalog: Catalog {
+        if let catalogCache { return catalogCache }
+        let catalog = Catalog(
+            keys: entries.values.map(\.component).sorted { $0.sequence < $1.sequence }.map(\.key))
+        catalogCache = catalog
+        return catalog
+    }
+
+    func locate(_ key: RegistrationKey) -> Entry? {
+        entries[key]
+    }
+
+    func cachedBox(at entry: Entry) -> AnyObject? {
+        entry.cached
+    }
+
+    func component(at entry: Entry) -> Component {
+        entry.component
+    }
+
+    func createCached(at entry: Entry, in resolution: Resolution<Container>) throws(FrostError)
+        -> AnyObject
+    {
+        if let cached = entry.cached { return cached }
+        let box = try resolution.makeBox(entry.component)
+        entry.cached = box
+        return box
+    }
+}

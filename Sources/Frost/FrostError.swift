@@ -1,0 +1,143 @@
+/// The one error Frost throws.
+///
+/// An error carries data — the requested type and name, the dependency path that led to it,
+/// the registrations it can compare with — and builds its message only when it is read, so a
+/// failed resolve stays cheap.
+///
+/// ```swift
+/// do {
+///     _ = try frozen.resolve(Logger.self)
+/// } catch {
+///     print(error)  // Frost: nothing is registered for MyApp.Logger.
+///                   //   Registered and close: MyApp.ConsoleLogger ...
+/// }
+/// ```
+public struct FrostError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: String
+
+        /// Nothing is registered for the requested type and name.
+        public static let notRegistered = Code(rawValue: "notRegistered")
+        /// A component depends on itself, directly or through others.
+        public static let cycle = Code(rawValue: "cycle")
+        /// A factory threw; ``FrostError/underlying`` holds its error.
+        public static let factoryFailed = Code(rawValue: "factoryFailed")
+        /// A registration forwards to a type its instance cannot be cast to.
+        public static let typeMismatch = Code(rawValue: "typeMismatch")
+        /// A handle was used with a container other than the one that made it.
+        public static let foreignHandle = Code(rawValue: "foreignHandle")
+        /// `freeze()` found problems; ``FrostError/problems`` lists every one.
+        public static let invalidRegistrations = Code(rawValue: "invalidRegistrations")
+        /// The perfect-hash table could not be built: a bug in Frost, reported, never trapped.
+        public static let tableBuildFailed = Code(rawValue: "tableBuildFailed")
+
+        /// The code's name.
+        public var description: String { rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    let key: RegistrationKey?
+    let path: [RegistrationKey]
+    let catalog: Catalog?
+    let detail: String?
+
+    /// The error a factory threw, for ``Code/factoryFailed``.
+    public let underlying: (any Error)?
+
+    /// For ``Code/invalidRegistrations``: every problem `freeze()` found, one error each.
+    public let problems: [FrostError]
+
+    init(
+        _ code: Code,
+        key: RegistrationKey?,
+        path: [RegistrationKey] = [],
+        catalog: Catalog? = nil,
+        detail: String? = nil,
+        underlying: (any Error)? = nil,
+        problems: [FrostError] = []
+    ) {
+        self.code = code
+        self.key = key
+        self.path = path
+        self.catalog = catalog
+        self.detail = detail
+        self.underlying = underlying
+        self.problems = problems
+    }
+
+    /// The canonical key of the requested component (`Module.Type` or `Module.Type#name`), if
+    /// the error concerns one.
+    public var requestedKey: String? { key?.canonicalName }
+
+    /// The dependency path that led to the error, outermost first, as canonical keys; the last
+    /// element is the requested component.
+    public var dependencyPath: [String] { path.map(\.canonicalName) }
+
+    /// Registrations close to the requested one: the same type under another name, or types
+    /// whose names contain the requested type's name (a protocol's likely conformers).
+    public var nearMisses: [String] {
+        guard let key, let catalog else { return [] }
+        return catalog.nearMisses(of: key)
+    }
+
+    /// The full message: what was requested, the path to it, and what is registered nearby.
+    public var description: String {
+        var text = "Frost: " + summary
+        if path.count > 1 {
+            text += "\n  Dependency path: " + dependencyPath.joined(separator: " -> ")
+        }
+        let misses = nearMisses
+        if !misses.isEmpty {
+            text += "\n  Registered and close: " + misses.joined(separator: ", ")
+        }
+        if let underlying {
+            text += "\n  Underlying error: \(underlying)"
+        }
+        for problem in problems {
+            let lines = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+            text += "\n  - " + lines.joined(separator: "\n    ")
+        }
+        return text
+    }
+
+    private var summary: String {
+        let subject = key.map(Self.describe) ?? "the container"
+        switch code {
+        case .notRegistered:
+            return "nothing is registered for \(subject)."
+        case .cycle:
+            return "dependency cycle while resolving \(subject)."
+        case .factoryFailed:
+            return "the factory of \(subject) threw an error."
+        case .typeMismatch:
+            return "\(subject): \(detail ?? "type mismatch")."
+        case .foreignHandle:
+            return "a handle for \(subject) was used with a container that did not make it."
+        case .invalidRegistrations:
+            let count = problems.count
+            return "freeze() found \(count) problem\(count == 1 ? "" : "s") in the registrations:"
+        default:
+            return "\(code) for \(subject)" + (detail.map { ": \($0)" } ?? ".")
+        }
+    }
+
+    /// The same error with a dependency path (for errors a factory throws itself).
+    func with(path: [RegistrationKey]) -> FrostError {
+        FrostError(
+            code,
+            key: key,
+            path: path,
+            catalog: catalog,
+            detail: detail,
+            underlying: underlying,
+            problems: problems
+        )
+    }
+
+    static func describe(_ key: RegistrationKey) -> String {
+        guard let name = key.name else { return key.type.name }
+        return "\(key.type.name) named \"\(name)\""
+    }
+}

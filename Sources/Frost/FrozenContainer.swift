@@ -1,0 +1,149 @@
+/// The immutable container `Container.freeze()` returns: every registration compiled into a
+/// perfect-hash table of slots.
+///
+/// Resolving by type hashes the type's 8-byte identity, checks the bound, compares the stored
+/// key and reads the slot: no string is built, no lock is taken, no dynamic cast is made. A
+/// `FrozenContainer` is `Sendable`; resolve from any number of threads. A singleton's factory
+/// runs exactly once, even when many threads ask for it at the same moment.
+///
+/// ```swift
+/// let frozen = try container.freeze()
+/// let service = try frozen.resolve(UserService.self)
+/// let replica = try frozen.resolve(Database.self, name: "replica")
+/// let handle = try frozen.handle(for: UserService.self)   // slot found once
+/// let fast = try frozen.resolve(handle)                     // no hashing at all
+/// ```
+public final class FrozenContainer: Resolver, Sendable {
+    let table: PerfectHashTable
+    /// Every component, in the order the table was built from; keeps slot contexts alive.
+    let components: [Component]
+    let catalog: Catalog
+
+    init(table: PerfectHashTable, components: [Component], catalog: Catalog) {
+        self.table = table
+        self.components = components
+        self.catalog = catalog
+    }
+
+    /// The number of registrations (keys), `.implements` forwards included.
+    public var count: Int { components.count }
+
+    /// Resolves the unnamed registration of `type`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve, as it was registered (a concrete type or a protocol).
+    /// - Returns: The instance: the cached one for a singleton or a registered instance, a new
+    ///   one for a transient registration.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when `type` is not
+    ///   registered (never another type's instance), ``FrostError/Code/cycle`` when its
+    ///   factories depend on themselves, ``FrostError/Code/factoryFailed`` when a factory on
+    ///   the path throws.
+    public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
+        let slot = table.slot(identity: TypeIdentity(T.self).bits)
+        guard slot != PerfectHashTable.notFound else {
+            throw FrostError(
+                .notRegistered, key: RegistrationKey(T.self, name: nil), catalog: catalog)
+        }
+        if let box = table.cachedBox(at: slot) {
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        return try Resolution(store: self).resolve(at: slot, as: T.self)
+    }
+
+    /// Resolves the registration of `type` under `name`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve, as it was registered.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError`` when nothing is registered for `type` under `name` (its message
+    ///   lists the names `type` is registered under), on a cycle, or when a factory throws.
+    public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        let key = RegistrationKey(T.self, name: name)
+        let slot = table.slot(for: key)
+        guard slot != PerfectHashTable.notFound else {
+            throw FrostError(.notRegistered, key: key, catalog: catalog)
+        }
+        if let box = table.cachedBox(at: slot) {
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        return try Resolution(store: self).resolve(at: slot, as: T.self)
+    }
+
+    /// Finds the slot of `type` (and `name`) once, so that later resolves skip hashing.
+    ///
+    /// - Parameters:
+    ///   - type: The type the handle resolves.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    /// - Returns: A handle valid for this container only.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
+    ///   registered for `type` under `name`.
+    public func handle<T>(for type: T.Type, name: String? = nil) throws(FrostError) -> Handle<T> {
+        let key = RegistrationKey(T.self, name: name)
+        let slot = table.slot(for: key)
+        guard slot != PerfectHashTable.notFound else {
+            throw FrostError(.notRegistered, key: key, catalog: catalog)
+        }
+        return Handle(slot: slot, generation: table.generation)
+    }
+
+    /// Resolves through a handle: no hashing, one check that the handle is this container's,
+    /// one slot read.
+    ///
+    /// - Parameters:
+    ///   - handle: A handle made by this container's ``handle(for:name:)``.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/foreignHandle`` when the handle was made
+    ///   by another container, or the errors of ``resolve(_:)`` raised by factories.
+    public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
+        guard handle.generation == table.generation else {
+            throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
+        }
+        if let box = table.cachedBox(at: handle.slot) {
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        return try Resolution(store: self).resolve(at: handle.slot, as: T.self)
+    }
+
+    /// Whether a registration exists for `type` under `name`.
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    /// - Returns: `true` when resolving it would find a registration.
+    public func contains<T>(_ type: T.Type, name: String? = nil) -> Bool {
+        table.slot(for: RegistrationKey(T.self, name: name)) != PerfectHashTable.notFound
+    }
+
+    /// Whether a registration exists under a canonical key: the qualified type name
+    /// (`String(reflecting:)`), plus `#name` for a named registration.
+    ///
+    /// - Parameters:
+    ///   - canonicalKey: A key such as `"MyApp.Database#replica"`.
+    /// - Returns: `true` when a registration has that key.
+    public func contains(canonicalKey: String) -> Bool {
+        table.slot(canonicalName: canonicalKey) != PerfectHashTable.notFound
+    }
+}
+
+extension FrozenContainer: ComponentStore {
+    func locate(_ key: RegistrationKey) -> PerfectHashTable.Slot? {
+        let slot = table.slot(for: key)
+        return slot == PerfectHashTable.notFound ? nil : slot
+    }
+
+    func cachedBox(at location: PerfectHashTable.Slot) -> AnyObject? {
+        table.cachedBox(at: location)
+    }
+
+    func component(at location: PerfectHashTable.Slot) -> Component {
+        table.component(at: location)
+    }
+
+    func createCached(
+        at location: PerfectHashTable.Slot,
+        in resolution: Resolution<FrozenContainer>
+    ) throws(FrostError) -> AnyObject {
+        try table.createOnce(at: location, in: resolution)
+    }
+}

@@ -1,0 +1,229 @@
+internal import CFrost
+
+/// The Swift owner of one CFrost table: the only file that calls CFrost or touches its
+/// pointers.
+///
+/// It builds the table from the frozen keys, installs each slot's component (the factory's
+/// context), answers lookups by identity and by canonical name, reads cached instances with an
+/// acquire load, and creates cached instances once through the C create-once protocol. The C
+/// table is freed in `deinit`, and only there; it releases the cached instances it owns.
+///
+/// `@unchecked Sendable`: after `init` the table is only read, except for cached instances,
+/// which CFrost publishes with release/acquire atomics under its creation lock.
+final class PerfectHashTable: @unchecked Sendable {
+    /// A slot index; `PerfectHashTable.notFound` when a key is not in the table.
+    typealias Slot = UInt32
+
+    static let notFound: Slot = .max
+
+    private let table: OpaquePointer
+    private let slots: UnsafeMutablePointer<frost_slot>?
+    /// The number of keys.
+    let count: Int
+    /// The number of slots: at least `count` (the hash is perfect, not always minimal).
+    let capacity: Int
+    /// A process-wide unique number: handles remember it to refuse other containers.
+    let generation: UInt64
+
+    /// Why a table could not be built.
+    enum BuildError: Error {
+        case duplicate(inputIndex: Int)
+        case failed(String)
+    }
+
+    /// Builds the table. `identities[i]` and `names[i]` are the two byte forms of key `i`.
+    init(
+        identities: [[UInt8]],
+        names: [String],
+        options: frost_build_options = frost_build_options()
+    ) throws(BuildError) {
+        precondition(identities.count == names.count)
+        let count = identities.count
+        // One arena for every key's bytes, then frost_key views into it.
+        var arena: [UInt8] = []
+        arena.reserveCapacity(identities.reduce(0) { $0 + $1.count } + names.count * 24)
+        var ranges: [(identity: Range<Int>, name: Range<Int>)] = []
+        ranges.reserveCapacity(count)
+        for index in 0..<count {
+            let identityStart = arena.count
+            arena.append(contentsOf: identities[index])
+            let nameStart = arena.count
+            arena.append(contentsOf: names[index].utf8)
+            ranges.append((identityStart..<nameStart, nameStart..<arena.count))
+        }
+        var table: OpaquePointer?
+        var duplicate: UInt32 = .max
+        var options = options
+        let status = arena.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            let keys = ranges.map { range in
+                frost_key(
+                    identity: base + range.identity.lowerBound,
+                    name: base + range.name.lowerBound,
+                    identity_length: UInt32(range.identity.count),
+                    name_length: UInt32(range.name.count)
+                )
+            }
+            return keys.withUnsafeBufferPointer { keys in
+                frost_table_create(
+                    keys.baseAddress,
+                    UInt32(count),
+                    releaseInstance,
+                    &options,
+                    &table,
+                    &duplicate
+                )
+            }
+        }
+        switch status {
+        case FROST_OK:
+            break
+        case FROST_ERROR_DUPLICATE:
+            throw .duplicate(inputIndex: Int(duplicate))
+        default:
+            throw .failed("CFrost could not build the table (status \(status.rawValue))")
+        }
+        guard let table else { throw .failed("CFrost returned no table") }
+        self.table = table
+        self.slots = frost_table_slots(table)
+        self.count = Int(frost_table_count(table))
+        self.capacity = Int(frost_table_capacity(table))
+        self.generation = frost_next_generation()
+    }
+
+    deinit {
+        frost_table_destroy(table)
+    }
+
+    // MARK: Lookups
+
+    /// The slot of an unnamed key, by the type's 8-byte identity: the hot path.
+    @inline(__always)
+    func slot(identity: UInt64) -> Slot {
+        frost_table_find_identity8(table, identity)
+    }
+
+    /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name
+    /// bytes, assembled on the stack.
+    func slot(for key: RegistrationKey) -> Slot {
+        guard var name = key.name else { return slot(identity: key.type.bits) }
+        let bits = key.type.bits
+        return name.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
+                withUnsafeBytes(of: bits) { identity in
+                    for index in 0..<8 { buffer[index] = identity[index] }
+                }
+                buffer[8] = 0x23  // "#", as in RegistrationKey.identityBytes
+                for index in 0..<utf8.count { buffer[9 + index] = utf8[index] }
+                return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
+            }
+        }
+    }
+
+    /// The slot of a key given by its canonical name (`Module.Type` or `Module.Type#name`).
+    func slot(canonicalName: String) -> Slot {
+        var name = canonicalName
+        return name.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, !utf8.isEmpty else { return Self.notFound }
+            return frost_table_find_name(table, base, UInt32(utf8.count))
+        }
+    }
+
+    /// The position, in the input of `init`, of the key in `slot`; `nil` for an empty slot.
+    func inputIndex(of slot: Slot) -> Int? {
+        guard let slots, Int(slot) < capacity, slots[Int(slot)].identity_length != 0 else {
+            return nil
+        }
+        return Int(slots[Int(slot)].index)
+    }
+
+    /// The canonical name stored in `slot`, read back from the C table.
+    func canonicalName(of slot: Slot) -> String? {
+        guard let slots, inputIndex(of: slot) != nil, let bytes = slots[Int(slot)].name else {
+            return nil
+        }
+        let buffer = UnsafeBufferPointer(start: bytes, count: Int(slots[Int(slot)].name_length))
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    // MARK: Slots
+
+    /// Installs a component in its slot: the slot's factory context, and its registered
+    /// instance if it has one. Only while the table is being set up, before it is shared.
+    func install(_ component: Component, at slot: Slot) {
+        let context = Unmanaged.passUnretained(component).toOpaque()
+        let flags = component.caches ? UInt32(FROST_SLOT_CACHED) : 0
+        frost_slot_set_factory(table, slot, makeInstance, context, flags)
+        if let instance = component.instance {
+            frost_slot_preset_instance(table, slot, Unmanaged.passRetained(instance).toOpaque())
+        }
+    }
+
+    /// The component in `slot` (kept alive by the frozen container's component list).
+    @inline(__always)
+    func component(at slot: Slot) -> Component {
+        Unmanaged<Component>.fromOpaque(slots.unsafelyUnwrapped[Int(slot)].context!)
+            .takeUnretainedValue()
+    }
+
+    /// The boxed instance cached in `slot`, or `nil`: one acquire load, no lock.
+    @inline(__always)
+    func cachedBox(at slot: Slot) -> AnyObject? {
+        guard let instance = frost_slot_load_instance(slots.unsafelyUnwrapped + Int(slot)) else {
+            return nil
+        }
+        return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
+    }
+
+    /// Returns the instance cached in `slot`, running its factory once if it is empty (under
+    /// the table's recursive creation lock, so that concurrent first resolves create one
+    /// instance and a factory may create its own dependencies).
+    func createOnce(
+        at slot: Slot,
+        in resolution: Resolution<FrozenContainer>
+    ) throws(FrostError) -> AnyObject {
+        var error: UnsafeMutableRawPointer?
+        let instance = withExtendedLifetime(resolution) {
+            frost_table_create_once(
+                table,
+                slot,
+                Unmanaged.passUnretained(resolution).toOpaque(),
+                &error
+            )
+        }
+        if let instance {
+            return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
+        }
+        let box = Unmanaged<Box<FrostError>>.fromOpaque(error!).takeRetainedValue()
+        throw box.value
+    }
+
+    /// How the identity (`which == 0`) or name (`which == 1`) function was built.
+    func functionInfo(_ which: UInt32) -> frost_function_info {
+        frost_table_function_info(table, which)
+    }
+}
+
+/// The release function CFrost calls for each cached instance it drops.
+private func releaseInstance(_ instance: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(instance).release()
+}
+
+/// The factory function CFrost calls inside its create-once protocol: runs the slot's component
+/// through the resolution that asked, and returns the box at +1, or NULL with an owned error.
+private func makeInstance(
+    _ context: UnsafeMutableRawPointer?,
+    _ resolution: UnsafeMutableRawPointer?,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> UnsafeMutableRawPointer? {
+    let component = Unmanaged<Component>.fromOpaque(context!).takeUnretainedValue()
+    let resolution = Unmanaged<Resolution<FrozenContainer>>.fromOpaque(resolution!)
+        .takeUnretainedValue()
+    do {
+        let box = try resolution.makeBox(component)
+        return Unmanaged.passRetained(box).toOpaque()
+    } catch {
+        errorOut.pointee = Unmanaged.passRetained(Box(error)).toOpaque()
+        return nil
+    }
+}

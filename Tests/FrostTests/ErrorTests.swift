@@ -1,0 +1,146 @@
+import Frost
+import Testing
+
+/// Failures are errors that name the type, the path and what is registered nearby, on both
+/// containers, and never another type's instance.
+@Suite("Errors")
+struct ErrorTests {
+    @Test(arguments: Mode.allCases)
+    func unregisteredTypeNamesTheType(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(Unregistered.self) })
+        #expect(error.code == .notRegistered)
+        #expect(error.requestedKey == String(reflecting: Unregistered.self))
+        #expect(error.description.contains("nothing is registered for FrostTests.Unregistered"))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func emptyContainerRefusesEveryType(mode: Mode) throws {
+        let resolver = try mode.resolver(Container())
+        #expect(frostError { _ = try resolver.resolve(Int.self) }?.code == .notRegistered)
+        #expect(
+            frostError { _ = try resolver.resolve(String.self, name: "x") }?.code == .notRegistered)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func wrongNameListsTheNamesThatExist(mode: Mode) throws {
+        let container = Container()
+        container.register(Database.self, name: "replica") { _ in Primary() }
+        container.register(Database.self, name: "primary") { _ in Primary() }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(
+            frostError { _ = try resolver.resolve(Database.self, name: "replcia") })
+        #expect(error.code == .notRegistered)
+        #expect(error.description.contains(#"FrostTests.Database named "replcia""#))
+        #expect(error.nearMisses.contains { $0.contains(#"name "replica""#) })
+        #expect(error.nearMisses.contains { $0.contains(#"name "primary""#) })
+        let unnamed = try #require(frostError { _ = try resolver.resolve(Database.self) })
+        #expect(unnamed.nearMisses.count == 2)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func protocolWithoutImplementsSuggestsTheConformer(mode: Mode) throws {
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(Logger.self) })
+        #expect(error.description.contains("FrostTests.ConsoleLogger"))
+        #expect(error.description.contains(".implements(Logger.self)"))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func missingDependencyNamesThePathThatNeedsIt(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(UserService.self) { r in
+            UserService(logger: try r.resolve(Logger.self), db: try r.resolve(Database.self))
+        }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(UserService.self) })
+        #expect(error.code == .notRegistered)
+        #expect(error.requestedKey == "FrostTests.Database")
+        #expect(error.dependencyPath == ["FrostTests.UserService", "FrostTests.Database"])
+        #expect(error.description.contains("FrostTests.UserService -> FrostTests.Database"))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func factoryCycleThrowsNamingEveryMember(mode: Mode) throws {
+        let container = Container()
+        container.register(CycleA.self) { r in CycleA(try r.resolve(CycleB.self)) }
+        container.register(CycleB.self) { r in CycleB(try r.resolve(CycleC.self)) }.scope(
+            .singleton)
+        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(CycleB.self) })
+        #expect(error.code == .cycle)
+        #expect(
+            error.dependencyPath == [
+                "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA", "FrostTests.CycleB",
+            ]
+        )
+        // The singleton was not cached half-made: a second resolve fails the same way.
+        #expect(frostError { _ = try resolver.resolve(CycleB.self) }?.code == .cycle)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func factoryThatResolvesItselfIsACycle(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { r in try r.resolve(Logger.self) }.scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(Logger.self) })
+        #expect(error.code == .cycle)
+        #expect(error.dependencyPath == ["FrostTests.Logger", "FrostTests.Logger"])
+    }
+
+    @Test(arguments: Mode.allCases)
+    func factoryErrorIsWrappedWithItsPath(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in throw FactoryFailure(reason: "disk full") }
+        container.register(UserService.self) { r in
+            UserService(logger: try r.resolve(Logger.self), db: Primary())
+        }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(UserService.self) })
+        #expect(error.code == .factoryFailed)
+        #expect(error.underlying as? FactoryFailure == FactoryFailure(reason: "disk full"))
+        #expect(error.dependencyPath == ["FrostTests.UserService", "FrostTests.Logger"])
+        #expect(error.description.contains("disk full"))
+    }
+
+    @Test func failedSingletonIsRetriedOnTheNextResolve() throws {
+        let container = Container()
+        let attempts = Counter()
+        container.register(Logger.self) { _ in
+            attempts.increment()
+            if attempts.value == 1 { throw FactoryFailure(reason: "first") }
+            return ConsoleLogger()
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        #expect(frostError { _ = try frozen.resolve(Logger.self) }?.code == .factoryFailed)
+        let logger = try frozen.resolve(Logger.self)
+        #expect(try frozen.resolve(Logger.self) === logger)
+        #expect(attempts.value == 2)
+    }
+
+    @Test func handleFromAnotherContainerIsRefused() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let first = try container.freeze()
+        let second = try container.freeze()
+        let handle = try first.handle(for: Logger.self)
+
+        let error = try #require(frostError { _ = try second.resolve(handle) })
+        #expect(error.code == .foreignHandle)
+        #expect(error.description.contains("FrostTests.Logger"))
+    }
+}
