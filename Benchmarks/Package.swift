@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark lives in its own package so that the library stays free of benchmark
+// dependencies. It measures Frost against Swinject 2.10.0 (what Swift users use today) and
+// hand-written construction.
+let package = Package(
+    name: "FrostBenchmarks",
+    dependencies: [
+        .package(name: "Frost", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "frost-bench",
+            dependencies: [
+                .product(name: "Frost", package: "Frost"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        )
+    ]
+)

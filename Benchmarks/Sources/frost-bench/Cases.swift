@@ -1,0 +1,275 @@
+import Dispatch
+import Frost
+import Swinject
+
+/// Registers the benchmark graph in a Frost container: closures, as an application writes them.
+func registerGraph(in container: Frost.Container) {
+    container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+    container.register(Config.self) { _ in Config() }.scope(.singleton)
+    container.register(Clock.self) { _ in Clock() }.scope(.singleton)
+    container.register(Repository.self) { r in Repository(config: try r.resolve(Config.self)) }
+    container.register(Cache.self) { _ in Cache() }
+    container.register(Metrics.self) { _ in Metrics() }
+    container.register(Logger.self, name: "transient") { _ in ConsoleLogger() }
+    container.register(Combined.self) { r in
+        Combined(logger: try r.resolve(Logger.self), config: try r.resolve(Config.self))
+    }
+    container.register(Complex.self) { r in
+        Complex(
+            logger: try r.resolve(Logger.self),
+            config: try r.resolve(Config.self),
+            clock: try r.resolve(Clock.self),
+            repository: try r.resolve(Repository.self),
+            cache: try r.resolve(Cache.self),
+            metrics: try r.resolve(Metrics.self)
+        )
+    }
+    container.register(Logger.self, name: "named") { _ in ConsoleLogger() }.scope(.singleton)
+}
+
+/// The same graph in Swinject, with its closest equivalents: `.container` scope for
+/// singletons, `.transient` for the rest.
+func registerGraph(in container: Swinject.Container) {
+    container.register(Logger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+    container.register(Config.self) { _ in Config() }.inObjectScope(.container)
+    container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+    container.register(Repository.self) { r in Repository(config: r.resolve(Config.self)!) }
+        .inObjectScope(.transient)
+    container.register(Cache.self) { _ in Cache() }.inObjectScope(.transient)
+    container.register(Metrics.self) { _ in Metrics() }.inObjectScope(.transient)
+    container.register(Logger.self, name: "transient") { _ in ConsoleLogger() }
+        .inObjectScope(.transient)
+    container.register(Combined.self) { r in
+        Combined(logger: r.resolve(Logger.self)!, config: r.resolve(Config.self)!)
+    }.inObjectScope(.transient)
+    container.register(Complex.self) { r in
+        Complex(
+            logger: r.resolve(Logger.self)!,
+            config: r.resolve(Config.self)!,
+            clock: r.resolve(Clock.self)!,
+            repository: r.resolve(Repository.self)!,
+            cache: r.resolve(Cache.self)!,
+            metrics: r.resolve(Metrics.self)!
+        )
+    }.inObjectScope(.transient)
+    container.register(Logger.self, name: "named") { _ in ConsoleLogger() }
+        .inObjectScope(.container)
+}
+
+/// Adds `count` named filler registrations, to measure lookups in a large container.
+func addFiller(_ count: Int, to container: Frost.Container) {
+    for index in 0..<count {
+        container.register(Int.self, name: "filler-\(index)") { _ in index }
+    }
+}
+
+func addFiller(_ count: Int, to container: Swinject.Container) {
+    for index in 0..<count {
+        container.register(Int.self, name: "filler-\(index)") { _ in index }
+    }
+}
+
+/// Lets a benchmark closure that runs on several threads hold Swinject's synchronized
+/// resolver, which is thread-safe but not annotated `Sendable`.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// Every benchmark case, with every contender that applies to it.
+struct Cases {
+    let hand = HandWritten()
+    let dictionary = Frost.Container()
+    let frozen: FrozenContainer
+    let swinject = Swinject.Container()
+
+    init() throws {
+        registerGraph(in: dictionary)
+        registerGraph(in: swinject)
+        frozen = try dictionary.freeze()
+    }
+
+    /// Resolve cases: an operation per contender, looped `n` times.
+    func resolveCases() throws -> [BenchCase] {
+        let hand = hand
+        let frozen = frozen
+        let dictionary = dictionary
+        let swinject = swinject
+        let handle = try frozen.handle(for: Logger.self)
+        return [
+            BenchCase(
+                name: "singleton",
+                unit: "resolve of a cached singleton",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } },
+                    Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) } },
+                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) } },
+                ]
+            ),
+            BenchCase(
+                name: "transient",
+                unit: "resolve creating a new object",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.transient()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self, name: "transient")) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self, name: "transient")) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Logger.self, name: "transient")!) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "combined",
+                unit: "transient with 2 singleton dependencies",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.combined()) } },
+                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Combined.self)) } },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Combined.self)) }
+                    },
+                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Combined.self)!) } },
+                ]
+            ),
+            BenchCase(
+                name: "complex",
+                unit: "root + 3 singletons + 3 transients",
+                iterations: 50_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.complex()) } },
+                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Complex.self)) } },
+                    Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Complex.self)) } },
+                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Complex.self)!) } },
+                ]
+            ),
+            BenchCase(
+                name: "named",
+                unit: "resolve of a named singleton",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self, name: "named")) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self, name: "named")) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Logger.self, name: "named")!) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "handle",
+                unit: "singleton through a handle (frozen only)",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(handle)) } },
+                ]
+            ),
+            BenchCase(
+                name: "miss",
+                unit: "resolve of an unregistered type (the error path)",
+                iterations: 20_000,
+                runs: [
+                    Run(.frozen) { n in for _ in 0..<n { blackHole(try? frozen.resolve(Unregistered.self)) } },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try? dictionary.resolve(Unregistered.self)) }
+                    },
+                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Unregistered.self)) } },
+                ]
+            ),
+        ]
+    }
+
+    /// Registration plus freeze of `count` registrations, per whole container.
+    static func prepareCase(_ count: Int) -> BenchCase {
+        BenchCase(
+            name: "prepare-\(count)",
+            unit: "register \(count) + freeze, per container",
+            iterations: max(1, 20_000 / count),
+            runs: [
+                Run(.frozen) { n in
+                    for _ in 0..<n {
+                        let container = Frost.Container()
+                        addFiller(count, to: container)
+                        blackHole(try! container.freeze())
+                    }
+                },
+                Run(.dictionary) { n in
+                    for _ in 0..<n {
+                        let container = Frost.Container()
+                        addFiller(count, to: container)
+                        blackHole(container)
+                    }
+                },
+                Run(.swinject) { n in
+                    for _ in 0..<n {
+                        let container = Swinject.Container()
+                        addFiller(count, to: container)
+                        blackHole(container)
+                    }
+                },
+            ]
+        )
+    }
+
+    /// A singleton resolved from a container that also holds `count` other registrations.
+    static func singletonAtSizeCase(_ count: Int) throws -> BenchCase {
+        let hand = HandWritten()
+        let dictionary = Frost.Container()
+        dictionary.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        addFiller(count, to: dictionary)
+        let frozen = try dictionary.freeze()
+        let swinject = Swinject.Container()
+        swinject.register(Logger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        addFiller(count, to: swinject)
+        return BenchCase(
+            name: "singleton-at-\(count)",
+            unit: "singleton among \(count) registrations",
+            iterations: 200_000,
+            runs: [
+                Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } },
+                Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) } },
+                Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) } },
+            ]
+        )
+    }
+
+    /// Singleton resolves on `threads` threads at once; ns/op is wall time divided by all
+    /// resolves of all threads. The dictionary container is for one thread: not measured.
+    func threadsCase(_ threads: Int) -> BenchCase {
+        let hand = hand
+        let frozen = frozen
+        let synchronized = UncheckedSendable(value: swinject.synchronize())
+        func parallel(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in body(n) }
+        }
+        return BenchCase(
+            name: "threads-\(threads)",
+            unit: "singleton resolves on \(threads) thread\(threads == 1 ? "" : "s")",
+            iterations: 400_000,
+            runs: [
+                Run(.handWritten, operationsPerIteration: threads) { n in
+                    parallel(n) { n in for _ in 0..<n { blackHole(hand.singleton()) } }
+                },
+                Run(.frozen, operationsPerIteration: threads) { n in
+                    parallel(n) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } }
+                },
+                Run(.swinject, operationsPerIteration: threads) { n in
+                    parallel(n) { n in
+                        for _ in 0..<n { blackHole(synchronized.value.resolve(Logger.self)!) }
+                    }
+                },
+            ]
+        )
+    }
+}

@@ -1,0 +1,98 @@
+// The object graph every contender builds, modelled on the IocPerformance suite: singletons,
+// transients, a transient with singleton dependencies ("combined") and a root with three
+// singletons and three transient sub-objects ("complex").
+
+protocol Logger: AnyObject, Sendable {
+    func log(_ message: String)
+}
+
+final class ConsoleLogger: Logger {
+    func log(_ message: String) {}
+}
+
+final class Config: Sendable {
+    let port = 8080
+}
+
+final class Clock: Sendable {
+    let offset = 0
+}
+
+final class Repository: Sendable {
+    let config: Config
+    init(config: Config) { self.config = config }
+}
+
+final class Cache: Sendable {
+    let capacity = 64
+}
+
+final class Metrics: Sendable {
+    let prefix = "frost"
+}
+
+/// A transient with two singleton dependencies.
+final class Combined: Sendable {
+    let logger: any Logger
+    let config: Config
+    init(logger: any Logger, config: Config) {
+        self.logger = logger
+        self.config = config
+    }
+}
+
+/// One root, three singletons (logger, config, clock), three transient sub-objects.
+final class Complex: Sendable {
+    let logger: any Logger
+    let config: Config
+    let clock: Clock
+    let repository: Repository
+    let cache: Cache
+    let metrics: Metrics
+    init(
+        logger: any Logger,
+        config: Config,
+        clock: Clock,
+        repository: Repository,
+        cache: Cache,
+        metrics: Metrics
+    ) {
+        self.logger = logger
+        self.config = config
+        self.clock = clock
+        self.repository = repository
+        self.cache = cache
+        self.metrics = metrics
+    }
+}
+
+/// Never registered: the miss case.
+final class Unregistered {}
+
+/// What hand-written code keeps: the singletons, made once, stored.
+final class HandWritten: Sendable {
+    let logger: any Logger = ConsoleLogger()
+    let config = Config()
+    let clock = Clock()
+
+    @inline(never)
+    func singleton() -> any Logger { logger }
+
+    @inline(never)
+    func transient() -> any Logger { ConsoleLogger() }
+
+    @inline(never)
+    func combined() -> Combined { Combined(logger: logger, config: config) }
+
+    @inline(never)
+    func complex() -> Complex {
+        Complex(
+            logger: logger,
+            config: config,
+            clock: clock,
+            repository: Repository(config: config),
+            cache: Cache(),
+            metrics: Metrics()
+        )
+    }
+}

@@ -1,0 +1,71 @@
+import Dispatch
+
+/// Keeps a value alive and observable so the optimizer cannot remove the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// One contender's run of a case: `body(n)` performs `n * operationsPerIteration` operations.
+struct Run {
+    let contender: Contender
+    /// Scales the case's iteration count for this contender (Swinject is 50-100x slower: it
+    /// runs fewer iterations so that a sample takes about as long).
+    let scale: Double
+    let operationsPerIteration: Int
+    let body: (Int) -> Void
+
+    init(
+        _ contender: Contender,
+        scale: Double? = nil,
+        operationsPerIteration: Int = 1,
+        body: @escaping (Int) -> Void
+    ) {
+        self.contender = contender
+        self.scale = scale ?? (contender == .swinject ? 0.05 : 1)
+        self.operationsPerIteration = operationsPerIteration
+        self.body = body
+    }
+}
+
+/// The four contenders, in table order.
+enum Contender: String, CaseIterable, Sendable {
+    case handWritten = "hand-written"
+    case frozen
+    case dictionary
+    case swinject
+}
+
+/// A benchmark case: the operation each applicable contender performs.
+struct BenchCase {
+    let name: String
+    /// What one operation is, for the table.
+    let unit: String
+    /// Operations per sample (scaled down by `--quick`).
+    let iterations: Int
+    let runs: [Run]
+}
+
+/// The median ns/op of every contender of a case, measured with contenders interleaved: each
+/// round runs every contender once, so drift of this shared machine hits all of them alike.
+func measure(_ benchCase: BenchCase, rounds: Int, scale: Double) -> [Contender: Double] {
+    func iterations(_ run: Run) -> Int {
+        max(1, Int(Double(benchCase.iterations) * scale * run.scale))
+    }
+    for run in benchCase.runs { run.body(max(1, iterations(run) / 10)) }  // warm-up
+    var samples: [Contender: [Double]] = [:]
+    for _ in 0..<rounds {
+        for run in benchCase.runs {
+            let count = iterations(run)
+            let start = DispatchTime.now().uptimeNanoseconds
+            run.body(count)
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            let operations = Double(count * run.operationsPerIteration)
+            samples[run.contender, default: []].append(Double(elapsed) / operations)
+        }
+    }
+    return samples.mapValues { values in
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}

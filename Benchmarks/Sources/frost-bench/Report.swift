@@ -1,0 +1,113 @@
+/// The measured figures of one run: ns/op per case and contender.
+struct Results {
+    /// Cases in the order they ran.
+    var cases: [(name: String, unit: String, timings: [Contender: Double])] = []
+
+    func ns(_ caseName: String, _ contender: Contender) -> Double? {
+        cases.first { $0.name == caseName }?.timings[contender]
+    }
+
+    /// `{"results": [{"case": ..., "contender": ..., "ns_per_op": ...}, ...]}`
+    func json() -> String {
+        var rows: [String] = []
+        for entry in cases {
+            for contender in Contender.allCases {
+                guard let value = entry.timings[contender] else { continue }
+                rows.append(
+                    #"    {"case": "\#(entry.name)", "contender": "\#(contender.rawValue)", "#
+                        + #""ns_per_op": \#(format(value, digits: 2))}"#
+                )
+            }
+        }
+        return "{\"results\": [\n" + rows.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// The Markdown table: ns/op per contender and the three ratios.
+    func markdown() -> String {
+        var lines = [
+            "| case | hand-written | frozen | dictionary | swinject | frozen/hand-written "
+                + "| frozen/dictionary | swinject/frozen |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for entry in cases {
+            let t = entry.timings
+            func cell(_ contender: Contender) -> String {
+                t[contender].map { formatNs($0) } ?? "n/a"
+            }
+            func ratio(_ a: Contender, _ b: Contender) -> String {
+                guard let x = t[a], let y = t[b], y > 0 else { return "n/a" }
+                return format(x / y, digits: 2) + "x"
+            }
+            lines.append(
+                "| \(entry.name) | \(cell(.handWritten)) | \(cell(.frozen)) | \(cell(.dictionary)) "
+                    + "| \(cell(.swinject)) | \(ratio(.frozen, .handWritten)) "
+                    + "| \(ratio(.frozen, .dictionary)) | \(ratio(.swinject, .frozen)) |"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The targets of the design, read off this run: met, missed, or not measured.
+    func targets() -> String {
+        var lines = ["Targets (ratios from this run):"]
+        func check(_ label: String, _ value: Double?, _ met: (Double) -> Bool, _ shown: (Double) -> String) {
+            guard let value else {
+                lines.append("  -  \(label): not measured in this run")
+                return
+            }
+            lines.append("  \(met(value) ? "met   " : "MISSED") \(label): \(shown(value))")
+        }
+        func ratio(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a, let b, b > 0 else { return nil }
+            return a / b
+        }
+        let x: (Double) -> String = { format($0, digits: 2) + "x" }
+        check(
+            "singleton: frozen <= 1.0x dictionary", ratio(ns("singleton", .frozen), ns("singleton", .dictionary)),
+            { $0 <= 1.0 }, x)
+        check(
+            "singleton: Swinject >= 50x frozen", ratio(ns("singleton", .swinject), ns("singleton", .frozen)),
+            { $0 >= 50 }, x)
+        check(
+            "handle: frozen <= 2x hand-written", ratio(ns("handle", .frozen), ns("handle", .handWritten)),
+            { $0 <= 2 }, x)
+        check(
+            "complex: frozen <= 1.5x hand-written", ratio(ns("complex", .frozen), ns("complex", .handWritten)),
+            { $0 <= 1.5 }, x)
+        check(
+            "complex: frozen <= 0.5x dictionary", ratio(ns("complex", .frozen), ns("complex", .dictionary)),
+            { $0 <= 0.5 }, x)
+        check(
+            "singleton at 100,000 <= 1.5x at 10",
+            ratio(ns("singleton-at-100000", .frozen), ns("singleton-at-10", .frozen)), { $0 <= 1.5 }, x)
+        check(
+            "freeze of 10,000 <= 10 ms", ns("prepare-10000", .frozen), { $0 <= 10e6 }, formatNs)
+        check(
+            "freeze of 100,000 <= 150 ms", ns("prepare-100000", .frozen), { $0 <= 150e6 }, formatNs)
+        check(
+            "2 threads >= 1.7x the throughput of 1",
+            ratio(ns("threads-1", .frozen), ns("threads-2", .frozen)), { $0 >= 1.7 }, x)
+        check("miss <= 1 us (frozen)", ns("miss", .frozen), { $0 <= 1_000 }, formatNs)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `value` with `digits` decimals (no Foundation formatting needed).
+func format(_ value: Double, digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    }
+    return text
+}
+
+/// A duration in ns, µs or ms, whichever reads best.
+func formatNs(_ ns: Double) -> String {
+    if ns >= 1e6 { return format(ns / 1e6, digits: 2) + " ms" }
+    if ns >= 1e4 { return format(ns / 1e3, digits: 1) + " µs" }
+    return format(ns, digits: 1) + " ns"
+}

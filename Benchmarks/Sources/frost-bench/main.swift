@@ -1,0 +1,80 @@
+// frost-bench: Frost frozen vs the dictionary container vs Swinject 2.10.0 vs hand-written
+// code, side by side in one run.
+//
+//   frost-bench [--quick] [--json] [--filter a,b] [--rounds N]
+//
+// --quick   a short run (CI runs it to prove the executable works; never judge its timings)
+// --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
+// --filter  run only the cases whose names contain one of the comma-separated words
+// --rounds  samples per contender (default 15; 3 with --quick); the median is reported
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct Options {
+    var quick = false
+    var json = false
+    var filters: [String] = []
+    var rounds: Int?
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--json": json = true
+            case "--filter": filters = (iterator.next() ?? "").split(separator: ",").map(String.init)
+            case "--rounds": rounds = iterator.next().flatMap(Int.init)
+            case "--help", "-h":
+                print("usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N]")
+                exit(0)
+            default:
+                print("frost-bench: unknown argument \(argument) (try --help)")
+                exit(2)
+            }
+        }
+    }
+
+    func wants(_ name: String) -> Bool {
+        filters.isEmpty || filters.contains { name.contains($0) }
+    }
+}
+
+func run(_ options: Options) throws {
+    let rounds = options.rounds ?? (options.quick ? 3 : 15)
+    let scale = options.quick ? 0.02 : 1.0
+    let cases = try Cases()
+    var all = try cases.resolveCases()
+    all += [10, 1_000, 10_000, 100_000].map(Cases.prepareCase)
+    all += try [10, 100_000].map(Cases.singletonAtSizeCase)
+    all += [1, 2].map(cases.threadsCase)
+
+    var results = Results()
+    for benchCase in all where options.wants(benchCase.name) {
+        let heavy = benchCase.name.hasPrefix("prepare-1000")  // 10,000 and 100,000
+        let timings = measure(benchCase, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
+        results.cases.append((benchCase.name, benchCase.unit, timings))
+        if !options.json {
+            let line = Contender.allCases.compactMap { c in timings[c].map { "\(c.rawValue) \(formatNs($0))" } }
+            print("  \(benchCase.name): " + line.joined(separator: ", "))
+        }
+    }
+    if options.json {
+        print(results.json())
+    } else {
+        print("\n## frost-bench: ns per operation, median of \(rounds) interleaved rounds\n")
+        print(results.markdown())
+        print("\nCases:")
+        for entry in results.cases { print("- \(entry.name): \(entry.unit)") }
+        print("\n" + results.targets())
+        if options.quick { print("\n(--quick: a smoke run; do not read these timings)") }
+    }
+}
+
+do {
+    try run(Options(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    print("frost-bench: \(error)")
+    exit(1)
+}
