@@ -20,7 +20,7 @@
 #include <cmph.h>
 
 typedef struct frost_function {
-    void *packed;  // cmph_pack output, searched with cmph_search_packed; NULL for 0 keys
+    cmph_t *mphf;   // searched with cmph_search (faster than the packed form); NULL for 0 keys
     uint64_t salt;  // XOR mask over the first 8 bytes of a key; 0 for unsalted keys
     frost_function_info info;
 } frost_function;
@@ -91,14 +91,14 @@ static void apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt) {
 static uint32_t function_search(const frost_function *function, const void *bytes,
                                  uint32_t length) {
     if (function->salt == 0) {
-        return cmph_search_packed(function->packed, bytes, length);
+        return cmph_search(function->mphf, bytes, length);
     }
     uint8_t local[256];
     uint8_t *copy = length <= sizeof local ? local : malloc(length);
     if (copy == NULL) return FROST_NOT_FOUND;
     memcpy(copy, bytes, length);
     apply_salt(copy, length, function->salt);
-    uint32_t value = cmph_search_packed(function->packed, (const char *)copy, length);
+    uint32_t value = cmph_search(function->mphf, (const char *)copy, length);
     if (copy != local) free(copy);
     return value;
 }
@@ -128,23 +128,14 @@ static frost_status try_build(const key_view *keys, uint32_t count, uint32_t run
     cmph_config_destroy(config);
     if (mphf == NULL) return FROST_OK;  // this rung cannot hash this key set: climb on
 
-    cmph_uint32 packed_size = cmph_packed_size(mphf);
-    void *packed = packed_size > 0 ? malloc(packed_size) : NULL;
-    if (packed == NULL) {
-        cmph_destroy(mphf);
-        return FROST_ERROR_OUT_OF_MEMORY;
-    }
-    cmph_pack(mphf, packed);
-    cmph_destroy(mphf);
-
     // Measure the range and check injectivity: a function that maps two keys to one value is
     // treated like a failed build (never seen, but a wrong instance must be impossible).
     uint32_t range = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t value = cmph_search_packed(packed, (const char *)keys[i].bytes, keys[i].length);
+        uint32_t value = cmph_search(mphf, (const char *)keys[i].bytes, keys[i].length);
         values[i] = value;
         if (value >= flag_capacity) {
-            free(packed);
+            cmph_destroy(mphf);
             return FROST_OK;
         }
         if (value + 1 > range) range = value + 1;
@@ -152,12 +143,12 @@ static frost_status try_build(const key_view *keys, uint32_t count, uint32_t run
     memset(scratch_flags, 0, range);
     for (uint32_t i = 0; i < count; i++) {
         if (scratch_flags[values[i]]) {
-            free(packed);
+            cmph_destroy(mphf);
             return FROST_OK;
         }
         scratch_flags[values[i]] = 1;
     }
-    function->packed = packed;
+    function->mphf = mphf;
     function->salt = salt;
     function->info.range = range;
     *built = 1;
@@ -237,40 +228,47 @@ done:
 
 // MARK: - Duplicate detection
 
-typedef struct sort_entry {
-    const uint8_t *bytes;
-    uint32_t length;
-    uint32_t index;
-} sort_entry;
-
-static int compare_entries(const void *a, const void *b) {
-    const sort_entry *x = a, *y = b;
-    if (x->length != y->length) return x->length < y->length ? -1 : 1;
-    int order = memcmp(x->bytes, y->bytes, x->length);
-    if (order != 0) return order;
-    return x->index < y->index ? -1 : (x->index > y->index);
+static uint64_t fnv1a(const uint8_t *bytes, uint32_t length) {
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (uint32_t i = 0; i < length; i++) {
+        hash ^= bytes[i];
+        hash *= 0x100000001b3ull;
+    }
+    return hash ^ (hash >> 29);
 }
 
-/// Returns the input position of a key that repeats an earlier one, or FROST_NOT_FOUND.
-static uint32_t find_duplicate(const key_view *keys, uint32_t count, sort_entry *scratch) {
-    for (uint32_t i = 0; i < count; i++) {
-        scratch[i] = (sort_entry){keys[i].bytes, keys[i].length, i};
-    }
-    qsort(scratch, count, sizeof *scratch, compare_entries);
-    for (uint32_t i = 1; i < count; i++) {
-        if (scratch[i].length == scratch[i - 1].length &&
-            memcmp(scratch[i].bytes, scratch[i - 1].bytes, scratch[i].length) == 0) {
-            return scratch[i].index;
+/// Returns the input position of a key that repeats an earlier one, FROST_NOT_FOUND when all
+/// are distinct, or FROST_NOT_FOUND - 1 when memory ran out. O(n): open addressing over a
+/// power-of-two table of key positions, at most half full.
+static uint32_t find_duplicate(const key_view *keys, uint32_t count) {
+    size_t size = 16;
+    while (size < (size_t)count * 2) size <<= 1;
+    uint32_t *table = malloc(sizeof *table * size);
+    if (table == NULL) return FROST_NOT_FOUND - 1;
+    for (size_t i = 0; i < size; i++) table[i] = FROST_NOT_FOUND;
+    uint32_t duplicate = FROST_NOT_FOUND;
+    for (uint32_t i = 0; i < count && duplicate == FROST_NOT_FOUND; i++) {
+        size_t bucket = (size_t)fnv1a(keys[i].bytes, keys[i].length) & (size - 1);
+        while (table[bucket] != FROST_NOT_FOUND) {
+            const key_view *other = &keys[table[bucket]];
+            if (other->length == keys[i].length &&
+                memcmp(other->bytes, keys[i].bytes, keys[i].length) == 0) {
+                duplicate = i;
+                break;
+            }
+            bucket = (bucket + 1) & (size - 1);
         }
+        table[bucket] = i;
     }
-    return FROST_NOT_FOUND;
+    free(table);
+    return duplicate;
 }
 
 // MARK: - Table
 
 static void table_free(frost_table *table) {
-    free(table->identity.packed);
-    free(table->name.packed);
+    if (table->identity.mphf) cmph_destroy(table->identity.mphf);
+    if (table->name.mphf) cmph_destroy(table->name.mphf);
     free(table->name_to_slot);
     free(table->slots);
     free(table->arena);
@@ -308,7 +306,6 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     frost_status status = FROST_OK;
     key_view *identities = NULL, *names = NULL;
     uint32_t *identity_values = NULL, *name_values = NULL;
-    sort_entry *scratch = NULL;
 
     if (count > 0) {
         table->arena = malloc(arena_size);
@@ -316,9 +313,7 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
         names = malloc(sizeof *names * count);
         identity_values = malloc(sizeof *identity_values * count);
         name_values = malloc(sizeof *name_values * count);
-        scratch = malloc(sizeof *scratch * count);
-        if (!table->arena || !identities || !names || !identity_values || !name_values ||
-            !scratch) {
+        if (!table->arena || !identities || !names || !identity_values || !name_values) {
             status = FROST_ERROR_OUT_OF_MEMORY;
             goto fail;
         }
@@ -332,8 +327,12 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
             offset += keys[i].name_length;
         }
         // Duplicates never reach cmph.
-        uint32_t duplicate = find_duplicate(identities, count, scratch);
-        if (duplicate == FROST_NOT_FOUND) duplicate = find_duplicate(names, count, scratch);
+        uint32_t duplicate = find_duplicate(identities, count);
+        if (duplicate == FROST_NOT_FOUND) duplicate = find_duplicate(names, count);
+        if (duplicate == FROST_NOT_FOUND - 1) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
         if (duplicate != FROST_NOT_FOUND) {
             if (first_duplicate) *first_duplicate = duplicate;
             status = FROST_ERROR_DUPLICATE;
@@ -362,6 +361,7 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
             slot->index = i;
             slot->identity = identities[i].bytes;
             slot->identity_length = identities[i].length;
+            if (identities[i].length >= 8) memcpy(&slot->identity8, identities[i].bytes, 8);
             slot->name = names[i].bytes;
             slot->name_length = names[i].length;
             table->name_to_slot[name_values[i]] = identity_values[i];
@@ -371,7 +371,6 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     free(names);
     free(identity_values);
     free(name_values);
-    free(scratch);
     *out = table;
     return FROST_OK;
 
@@ -380,7 +379,6 @@ fail:
     free(names);
     free(identity_values);
     free(name_values);
-    free(scratch);
     table_free(table);
     return status;
 }
@@ -419,13 +417,10 @@ uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
 uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {
     if (table->count == 0) return FROST_NOT_FOUND;
     uint64_t salted = identity ^ table->identity.salt;
-    uint32_t index = cmph_search_packed(table->identity.packed, (const char *)&salted, 8);
+    uint32_t index = cmph_search(table->identity.mphf, (const char *)&salted, 8);
     if (index >= table->capacity) return FROST_NOT_FOUND;
     const frost_slot *slot = &table->slots[index];
-    uint64_t stored;
-    if (slot->identity_length != 8) return FROST_NOT_FOUND;
-    memcpy(&stored, slot->identity, 8);
-    return stored == identity ? index : FROST_NOT_FOUND;
+    return slot->identity_length == 8 && slot->identity8 == identity ? index : FROST_NOT_FOUND;
 }
 
 uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint32_t length) {

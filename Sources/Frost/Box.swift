@@ -7,9 +7,11 @@
 /// `@unchecked Sendable`: the box itself is immutable. The value it holds is shared by every
 /// thread that resolves it, exactly as a singleton is in any container; a singleton used from
 /// many threads must be thread-safe itself (documented on ``Scope/singleton``).
+@usableFromInline
 final class Box<T>: @unchecked Sendable {
-    let value: T
+    @usableFromInline let value: T
 
+    @usableFromInline
     init(_ value: T) {
         self.value = value
     }

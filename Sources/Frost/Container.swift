@@ -19,8 +19,10 @@
 public final class Container: Resolver {
     /// A registration and, once resolved, its cached instance.
     final class Entry {
-        let component: Component
+        var component: Component
         var cached: AnyObject?
+        /// Set when a later registration of the same key replaced this one.
+        var replaced = false
 
         init(_ component: Component) {
             self.component = component
@@ -29,6 +31,8 @@ public final class Container: Resolver {
     }
 
     private(set) var entries: [RegistrationKey: Entry] = [:]
+    /// Every entry in registration order, replaced ones included (and skipped when read).
+    private var order: [Entry] = []
     private var nextSequence = 0
     private var catalogCache: Catalog?
 
@@ -130,8 +134,7 @@ public final class Container: Resolver {
     /// - Throws: ``FrostError`` with ``FrostError/Code/invalidRegistrations`` listing every
     ///   problem found, one error each.
     public func freeze() throws(FrostError) -> FrozenContainer {
-        let components = entries.values.map(\.component).sorted { $0.sequence < $1.sequence }
-        return try Freezer(components: components).freeze()
+        try Freezer(components: components).freeze()
     }
 
     // MARK: Internals
@@ -141,15 +144,23 @@ public final class Container: Resolver {
         return nextSequence
     }
 
+    /// The current registrations, in registration order.
+    private var components: [Component] {
+        order.compactMap { $0.replaced ? nil : $0.component }
+    }
+
     private func store(_ component: Component) {
-        entries[component.key] = Entry(component)
+        let entry = Entry(component)
+        entries.updateValue(entry, forKey: component.key)?.replaced = true
+        order.append(entry)
         catalogCache = nil
     }
 
-    /// Replaces the component under `key` with a changed copy (dropping its cache).
+    /// Changes the component under `key` in place (keeping its position), dropping its cache.
     func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
         guard let entry = entries[key] else { return }
-        store(change(entry.component))
+        entry.component = change(entry.component)
+        entry.cached = entry.component.instance
     }
 
     /// Registers `P` (under the name of `key`) as a forward to the registration `key`.

@@ -15,7 +15,7 @@ struct Freezer {
         }
         let table: PerfectHashTable
         do {
-            table = try PerfectHashTable(identities: scoped.map(\.key.identityBytes), names: names)
+            table = try PerfectHashTable(keys: scoped.map(\.key), names: names)
         } catch {
             // Keys are distinct by construction (a dictionary holds them) and their names were
             // checked above; reaching this is a bug in Frost, reported rather than trapped.
@@ -43,6 +43,7 @@ struct Freezer {
         _ problems: inout [FrostError],
         catalog: Catalog
     ) -> [Component] {
+        guard components.contains(where: { $0.forwardsTo != nil }) else { return components }
         let byKey = Dictionary(components.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
         return components.map { component in
             guard let target = component.forwardsTo else { return component }
@@ -61,35 +62,33 @@ struct Freezer {
 
     /// Every key's canonical name, computing each type's qualified name once. Two types with
     /// one qualified name (possible for local types) cannot share the name table: reported.
+    /// Names cannot make keys of different types collide: `#` never occurs in a type name.
     private func canonicalNames(
         of components: [Component],
         problems: inout [FrostError],
         catalog: Catalog
     ) -> [String] {
         var typeNames: [TypeIdentity: String] = [:]
-        var owners: [String: RegistrationKey] = [:]
+        var typesByName: [String: TypeIdentity] = [:]
         return components.map { component in
             let key = component.key
-            let typeName: String
             if let known = typeNames[key.type] {
-                typeName = known
-            } else {
-                typeName = key.type.name
-                typeNames[key.type] = typeName
+                return RegistrationKey.canonicalName(typeName: known, name: key.name)
             }
-            let name = RegistrationKey.canonicalName(typeName: typeName, name: key.name)
-            if let owner = owners.updateValue(key, forKey: name), owner != key {
+            let typeName = key.type.name
+            typeNames[key.type] = typeName
+            if let other = typesByName.updateValue(key.type, forKey: typeName) {
                 problems.append(
                     FrostError(
                         .typeMismatch,
                         key: key,
                         catalog: catalog,
-                        detail: "two different types share the qualified name \(name); "
-                            + "rename one of them"
+                        detail: "it and another type (\(other.shortName)) share the qualified name "
+                            + "\(typeName); rename one of them"
                     )
                 )
             }
-            return name
+            return RegistrationKey.canonicalName(typeName: typeName, name: key.name)
         }
     }
 }

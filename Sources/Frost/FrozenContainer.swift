@@ -38,16 +38,15 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   registered (never another type's instance), ``FrostError/Code/cycle`` when its
     ///   factories depend on themselves, ``FrostError/Code/factoryFailed`` when a factory on
     ///   the path throws.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
-        let slot = table.slot(identity: TypeIdentity(T.self).bits)
-        guard slot != PerfectHashTable.notFound else {
-            throw FrostError(
-                .notRegistered, key: RegistrationKey(T.self, name: nil), catalog: catalog)
+        // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
+        // lookup in Frost, then a read of the box the table owns, without retaining it.
+        let found = lookUp(ObjectIdentifier(T.self))
+        if let box = found.box {
+            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
-        if let box = table.cachedBox(at: slot) {
-            return unsafeDowncast(box, to: Box<T>.self).value
-        }
-        return try Resolution(store: self).resolve(at: slot, as: T.self)
+        return try resolve(slot: found.slot, T.self, name: nil)
     }
 
     /// Resolves the registration of `type` under `name`.
@@ -58,16 +57,13 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Returns: The instance, created or cached according to the registration's scope.
     /// - Throws: ``FrostError`` when nothing is registered for `type` under `name` (its message
     ///   lists the names `type` is registered under), on a cycle, or when a factory throws.
+    @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        let key = RegistrationKey(T.self, name: name)
-        let slot = table.slot(for: key)
-        guard slot != PerfectHashTable.notFound else {
-            throw FrostError(.notRegistered, key: key, catalog: catalog)
+        let found = lookUp(ObjectIdentifier(T.self), name: name)
+        if let box = found.box {
+            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
-        if let box = table.cachedBox(at: slot) {
-            return unsafeDowncast(box, to: Box<T>.self).value
-        }
-        return try Resolution(store: self).resolve(at: slot, as: T.self)
+        return try resolve(slot: found.slot, T.self, name: name)
     }
 
     /// Finds the slot of `type` (and `name`) once, so that later resolves skip hashing.
@@ -95,12 +91,58 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Returns: The instance, created or cached according to the registration's scope.
     /// - Throws: ``FrostError`` with ``FrostError/Code/foreignHandle`` when the handle was made
     ///   by another container, or the errors of ``resolve(_:)`` raised by factories.
+    @inlinable
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
+        if let box = cachedBox(handle.slot, generation: handle.generation) {
+            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return try resolve(handle: handle)
+    }
+
+    // MARK: The hot path's non-generic half (called from inlined code)
+
+    /// The slot of an unnamed key and the box cached there, if any.
+    @usableFromInline
+    func lookUp(_ type: ObjectIdentifier) -> (slot: UInt32, box: UnsafeMutableRawPointer?) {
+        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
+        guard slot != PerfectHashTable.notFound else { return (slot, nil) }
+        return (slot, table.cachedInstance(at: slot))
+    }
+
+    /// The slot of a key and the box cached there, if any.
+    @usableFromInline
+    func lookUp(
+        _ type: ObjectIdentifier,
+        name: String?
+    ) -> (slot: UInt32, box: UnsafeMutableRawPointer?) {
+        guard let name else { return lookUp(type) }
+        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
+        guard slot != PerfectHashTable.notFound else { return (slot, nil) }
+        return (slot, table.cachedInstance(at: slot))
+    }
+
+    /// The box cached in a handle's slot, if the handle is this container's and it is cached.
+    @usableFromInline
+    func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
+        guard generation == table.generation else { return nil }
+        return table.cachedInstance(at: slot)
+    }
+
+    /// The slow path: a miss (an error), or a slot whose instance must be created.
+    @usableFromInline
+    func resolve<T>(slot: UInt32, _ type: T.Type, name: String?) throws(FrostError) -> T {
+        guard slot != PerfectHashTable.notFound else {
+            throw FrostError(
+                .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
+        }
+        return try Resolution(store: self).resolve(at: slot, as: T.self)
+    }
+
+    /// The slow path of a handle: refused, or created.
+    @usableFromInline
+    func resolve<T>(handle: Handle<T>) throws(FrostError) -> T {
         guard handle.generation == table.generation else {
             throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
-        }
-        if let box = table.cachedBox(at: handle.slot) {
-            return unsafeDowncast(box, to: Box<T>.self).value
         }
         return try Resolution(store: self).resolve(at: handle.slot, as: T.self)
     }

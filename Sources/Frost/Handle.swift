@@ -5,6 +5,11 @@
 /// it; any other container refuses it with ``FrostError/Code/foreignHandle`` (never another
 /// registration's instance).
 public struct Handle<T>: Sendable, Hashable {
-    let slot: PerfectHashTable.Slot
-    let generation: UInt64
+    @usableFromInline let slot: UInt32
+    @usableFromInline let generation: UInt64
+
+    init(slot: UInt32, generation: UInt64) {
+        self.slot = slot
+        self.generation = generation
+    }
 }

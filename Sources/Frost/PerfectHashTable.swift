@@ -31,22 +31,49 @@ final class PerfectHashTable: @unchecked Sendable {
         case failed(String)
     }
 
-    /// Builds the table. `identities[i]` and `names[i]` are the two byte forms of key `i`.
-    init(
+    /// Builds the table over `keys`, whose canonical names are `names` (same order).
+    convenience init(
+        keys: [RegistrationKey],
+        names: [String],
+        options: frost_build_options = frost_build_options()
+    ) throws(BuildError) {
+        try self.init(
+            count: keys.count,
+            names: names,
+            options: options,
+            writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) }
+        )
+    }
+
+    /// Builds the table from raw identity bytes (the C table's own tests use arbitrary keys).
+    convenience init(
         identities: [[UInt8]],
         names: [String],
         options: frost_build_options = frost_build_options()
     ) throws(BuildError) {
-        precondition(identities.count == names.count)
-        let count = identities.count
-        // One arena for every key's bytes, then frost_key views into it.
+        try self.init(
+            count: identities.count,
+            names: names,
+            options: options,
+            writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) }
+        )
+    }
+
+    private init(
+        count: Int,
+        names: [String],
+        options: frost_build_options,
+        writeIdentity: (Int, inout [UInt8]) -> Void
+    ) throws(BuildError) {
+        precondition(names.count == count)
+        // One arena for every key's bytes, then frost_key views into it; CFrost copies them.
         var arena: [UInt8] = []
-        arena.reserveCapacity(identities.reduce(0) { $0 + $1.count } + names.count * 24)
+        arena.reserveCapacity(count * 48)
         var ranges: [(identity: Range<Int>, name: Range<Int>)] = []
         ranges.reserveCapacity(count)
         for index in 0..<count {
             let identityStart = arena.count
-            arena.append(contentsOf: identities[index])
+            writeIdentity(index, &arena)
             let nameStart = arena.count
             arena.append(contentsOf: names[index].utf8)
             ranges.append((identityStart..<nameStart, nameStart..<arena.count))
@@ -103,11 +130,15 @@ final class PerfectHashTable: @unchecked Sendable {
         frost_table_find_identity8(table, identity)
     }
 
-    /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name
-    /// bytes, assembled on the stack.
+    /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name.
     func slot(for key: RegistrationKey) -> Slot {
-        guard var name = key.name else { return slot(identity: key.type.bits) }
-        let bits = key.type.bits
+        guard let name = key.name else { return slot(identity: key.type.bits) }
+        return slot(identity: key.type.bits, name: name)
+    }
+
+    /// The slot of a named key, by its identity bytes assembled on the stack.
+    func slot(identity bits: UInt64, name: String) -> Slot {
+        var name = name
         return name.withUTF8 { utf8 in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
                 withUnsafeBytes(of: bits) { identity in
@@ -169,10 +200,15 @@ final class PerfectHashTable: @unchecked Sendable {
     /// The boxed instance cached in `slot`, or `nil`: one acquire load, no lock.
     @inline(__always)
     func cachedBox(at slot: Slot) -> AnyObject? {
-        guard let instance = frost_slot_load_instance(slots.unsafelyUnwrapped + Int(slot)) else {
-            return nil
-        }
+        guard let instance = cachedInstance(at: slot) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
+    }
+
+    /// The pointer to the box cached in `slot`, or `nil`: one acquire load, no lock, no
+    /// retain. The table owns the box until it is destroyed.
+    @inline(__always)
+    func cachedInstance(at slot: Slot) -> UnsafeMutableRawPointer? {
+        frost_slot_load_instance(slots.unsafelyUnwrapped + Int(slot))
     }
 
     /// Returns the instance cached in `slot`, running its factory once if it is empty (under

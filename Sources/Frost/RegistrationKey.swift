@@ -24,17 +24,16 @@ struct RegistrationKey: Hashable, Sendable {
         return typeName + "#" + name
     }
 
-    /// The identity bytes the perfect hash is keyed by: the 8 bytes of the type's
-    /// `ObjectIdentifier`, then, for a named key, the name's UTF-8 bytes. An unnamed key has
-    /// exactly 8 bytes and a named one at least 8, and the name `""` is a name, so no two
+    /// Appends the identity bytes the perfect hash is keyed by: the 8 bytes of the type's
+    /// `ObjectIdentifier`, then, for a named key, `#` and the name's UTF-8 bytes. An unnamed
+    /// key has exactly 8 bytes and a named one at least 9 (the name `""` is a name), so no two
     /// keys share their bytes.
-    var identityBytes: [UInt8] {
-        var bytes = withUnsafeBytes(of: type.bits) { Array($0) }
+    func appendIdentityBytes(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: type.bits) { bytes.append(contentsOf: $0) }
         if let name {
-            bytes.append(0x23)  // "#": keeps the empty name apart from the unnamed key
+            bytes.append(0x23)  // "#": as PerfectHashTable.slot(identity:name:) assembles it
             bytes.append(contentsOf: name.utf8)
         }
-        return bytes
     }
 }
 

@@ -25,6 +25,7 @@ func registerGraph(in container: Frost.Container) {
         )
     }
     container.register(Logger.self, name: "named") { _ in ConsoleLogger() }.scope(.singleton)
+    container.register(Settings.self) { _ in Settings() }.scope(.singleton)
 }
 
 /// The same graph in Swinject, with its closest equivalents: `.container` scope for
@@ -54,6 +55,7 @@ func registerGraph(in container: Swinject.Container) {
     }.inObjectScope(.transient)
     container.register(Logger.self, name: "named") { _ in ConsoleLogger() }
         .inObjectScope(.container)
+    container.register(Settings.self) { _ in Settings() }.inObjectScope(.container)
 }
 
 /// Adds `count` named filler registrations, to measure lookups in a large container.
@@ -95,6 +97,7 @@ struct Cases {
         let dictionary = dictionary
         let swinject = swinject
         let handle = try frozen.handle(for: Logger.self)
+        let settingsHandle = try frozen.handle(for: Settings.self)
         return [
             BenchCase(
                 name: "singleton",
@@ -102,9 +105,15 @@ struct Cases {
                 iterations: 200_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
-                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } },
-                    Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) } },
-                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) }
+                    },
                 ]
             ),
             BenchCase(
@@ -114,13 +123,19 @@ struct Cases {
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.transient()) } },
                     Run(.frozen) { n in
-                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self, name: "transient")) }
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Logger.self, name: "transient"))
+                        }
                     },
                     Run(.dictionary) { n in
-                        for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self, name: "transient")) }
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Logger.self, name: "transient"))
+                        }
                     },
                     Run(.swinject) { n in
-                        for _ in 0..<n { blackHole(swinject.resolve(Logger.self, name: "transient")!) }
+                        for _ in 0..<n {
+                            blackHole(swinject.resolve(Logger.self, name: "transient")!)
+                        }
                     },
                 ]
             ),
@@ -130,11 +145,15 @@ struct Cases {
                 iterations: 100_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.combined()) } },
-                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Combined.self)) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Combined.self)) }
+                    },
                     Run(.dictionary) { n in
                         for _ in 0..<n { blackHole(try! dictionary.resolve(Combined.self)) }
                     },
-                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Combined.self)!) } },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Combined.self)!) }
+                    },
                 ]
             ),
             BenchCase(
@@ -143,9 +162,15 @@ struct Cases {
                 iterations: 50_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.complex()) } },
-                    Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Complex.self)) } },
-                    Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Complex.self)) } },
-                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Complex.self)!) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Complex.self)) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Complex.self)) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Complex.self)!) }
+                    },
                 ]
             ),
             BenchCase(
@@ -155,10 +180,14 @@ struct Cases {
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
                     Run(.frozen) { n in
-                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self, name: "named")) }
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Logger.self, name: "named"))
+                        }
                     },
                     Run(.dictionary) { n in
-                        for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self, name: "named")) }
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Logger.self, name: "named"))
+                        }
                     },
                     Run(.swinject) { n in
                         for _ in 0..<n { blackHole(swinject.resolve(Logger.self, name: "named")!) }
@@ -175,15 +204,31 @@ struct Cases {
                 ]
             ),
             BenchCase(
+                name: "handle-value",
+                unit: "value-type singleton through a handle: no reference counting",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.settingsSingleton()) }
+                    },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(settingsHandle)) }
+                    },
+                ]
+            ),
+            BenchCase(
                 name: "miss",
                 unit: "resolve of an unregistered type (the error path)",
                 iterations: 20_000,
                 runs: [
-                    Run(.frozen) { n in for _ in 0..<n { blackHole(try? frozen.resolve(Unregistered.self)) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try? frozen.resolve(Unregistered.self)) }
+                    },
                     Run(.dictionary) { n in
                         for _ in 0..<n { blackHole(try? dictionary.resolve(Unregistered.self)) }
                     },
-                    Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Unregistered.self)) } },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Unregistered.self)) }
+                    },
                 ]
             ),
         ]
@@ -237,36 +282,69 @@ struct Cases {
             iterations: 200_000,
             runs: [
                 Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
-                Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } },
-                Run(.dictionary) { n in for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) } },
-                Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) } },
+                Run(.frozen) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) }
+                },
+                Run(.dictionary) { n in
+                    for _ in 0..<n { blackHole(try! dictionary.resolve(Logger.self)) }
+                },
+                Run(.swinject) { n in for _ in 0..<n { blackHole(swinject.resolve(Logger.self)!) }
+                },
             ]
         )
     }
 
     /// Singleton resolves on `threads` threads at once; ns/op is wall time divided by all
     /// resolves of all threads. The dictionary container is for one thread: not measured.
-    func threadsCase(_ threads: Int) -> BenchCase {
+    ///
+    /// `threads-N` resolves a value-type singleton, so the threads share only the container's
+    /// read path. `threads-N-class` resolves a class singleton: every resolve retains the one
+    /// shared object, an atomic on one cache line that limits hand-written code as much.
+    func threadsCase(_ threads: Int, classSingleton: Bool) -> BenchCase {
         let hand = hand
         let frozen = frozen
         let synchronized = UncheckedSendable(value: swinject.synchronize())
         func parallel(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
             DispatchQueue.concurrentPerform(iterations: threads) { _ in body(n) }
         }
+        let plural = threads == 1 ? "" : "s"
+        if classSingleton {
+            return BenchCase(
+                name: "threads-\(threads)-class",
+                unit: "class singleton resolves on \(threads) thread\(plural)",
+                iterations: 2_000_000,
+                runs: [
+                    Run(.handWritten, operationsPerIteration: threads) { n in
+                        parallel(n) { n in for _ in 0..<n { blackHole(hand.singleton()) } }
+                    },
+                    Run(.frozen, operationsPerIteration: threads) { n in
+                        parallel(n) { n in
+                            for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) }
+                        }
+                    },
+                    Run(.swinject, operationsPerIteration: threads) { n in
+                        parallel(n) { n in
+                            for _ in 0..<n { blackHole(synchronized.value.resolve(Logger.self)!) }
+                        }
+                    },
+                ]
+            )
+        }
         return BenchCase(
             name: "threads-\(threads)",
-            unit: "singleton resolves on \(threads) thread\(threads == 1 ? "" : "s")",
-            iterations: 400_000,
+            unit: "value-type singleton resolves on \(threads) thread\(plural)",
+            iterations: 2_000_000,
             runs: [
                 Run(.handWritten, operationsPerIteration: threads) { n in
-                    parallel(n) { n in for _ in 0..<n { blackHole(hand.singleton()) } }
+                    parallel(n) { n in for _ in 0..<n { blackHole(hand.settingsSingleton()) } }
                 },
                 Run(.frozen, operationsPerIteration: threads) { n in
-                    parallel(n) { n in for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) } }
+                    parallel(n) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Settings.self)) }
+                    }
                 },
                 Run(.swinject, operationsPerIteration: threads) { n in
                     parallel(n) { n in
-                        for _ in 0..<n { blackHole(synchronized.value.resolve(Logger.self)!) }
+                        for _ in 0..<n { blackHole(synchronized.value.resolve(Settings.self)!) }
                     }
                 },
             ]

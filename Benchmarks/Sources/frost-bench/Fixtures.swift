@@ -66,17 +66,30 @@ final class Complex: Sendable {
     }
 }
 
+/// A value-type singleton: resolving it touches no reference count, so threads share nothing
+/// but the container's read path (what the thread cases measure).
+struct Settings: Sendable {
+    var port = 8080
+    var retries = 3
+    var timeoutMilliseconds = 500
+}
+
 /// Never registered: the miss case.
 final class Unregistered {}
 
-/// What hand-written code keeps: the singletons, made once, stored.
+/// What hand-written code keeps: the singletons, made once, stored. The optimizer returns these
+/// at +0 (no retain), which `resolve` cannot do: it returns an owned reference.
 final class HandWritten: Sendable {
     let logger: any Logger = ConsoleLogger()
     let config = Config()
     let clock = Clock()
+    let settings = Settings()
 
     @inline(never)
     func singleton() -> any Logger { logger }
+
+    @inline(never)
+    func settingsSingleton() -> Settings { settings }
 
     @inline(never)
     func transient() -> any Logger { ConsoleLogger() }

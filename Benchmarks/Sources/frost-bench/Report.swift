@@ -50,7 +50,9 @@ struct Results {
     /// The targets of the design, read off this run: met, missed, or not measured.
     func targets() -> String {
         var lines = ["Targets (ratios from this run):"]
-        func check(_ label: String, _ value: Double?, _ met: (Double) -> Bool, _ shown: (Double) -> String) {
+        func check(
+            _ label: String, _ value: Double?, _ met: (Double) -> Bool, _ shown: (Double) -> String
+        ) {
             guard let value else {
                 lines.append("  -  \(label): not measured in this run")
                 return
@@ -63,23 +65,29 @@ struct Results {
         }
         let x: (Double) -> String = { format($0, digits: 2) + "x" }
         check(
-            "singleton: frozen <= 1.0x dictionary", ratio(ns("singleton", .frozen), ns("singleton", .dictionary)),
+            "singleton: frozen <= 1.0x dictionary",
+            ratio(ns("singleton", .frozen), ns("singleton", .dictionary)),
             { $0 <= 1.0 }, x)
         check(
-            "singleton: Swinject >= 50x frozen", ratio(ns("singleton", .swinject), ns("singleton", .frozen)),
+            "singleton: Swinject >= 50x frozen",
+            ratio(ns("singleton", .swinject), ns("singleton", .frozen)),
             { $0 >= 50 }, x)
         check(
-            "handle: frozen <= 2x hand-written", ratio(ns("handle", .frozen), ns("handle", .handWritten)),
+            "handle: frozen <= 2x hand-written",
+            ratio(ns("handle", .frozen), ns("handle", .handWritten)),
             { $0 <= 2 }, x)
         check(
-            "complex: frozen <= 1.5x hand-written", ratio(ns("complex", .frozen), ns("complex", .handWritten)),
+            "complex: frozen <= 1.5x hand-written",
+            ratio(ns("complex", .frozen), ns("complex", .handWritten)),
             { $0 <= 1.5 }, x)
         check(
-            "complex: frozen <= 0.5x dictionary", ratio(ns("complex", .frozen), ns("complex", .dictionary)),
+            "complex: frozen <= 0.5x dictionary",
+            ratio(ns("complex", .frozen), ns("complex", .dictionary)),
             { $0 <= 0.5 }, x)
         check(
             "singleton at 100,000 <= 1.5x at 10",
-            ratio(ns("singleton-at-100000", .frozen), ns("singleton-at-10", .frozen)), { $0 <= 1.5 }, x)
+            ratio(ns("singleton-at-100000", .frozen), ns("singleton-at-10", .frozen)),
+            { $0 <= 1.5 }, x)
         check(
             "freeze of 10,000 <= 10 ms", ns("prepare-10000", .frozen), { $0 <= 10e6 }, formatNs)
         check(

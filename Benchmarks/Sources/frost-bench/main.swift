@@ -24,7 +24,8 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--json": json = true
-            case "--filter": filters = (iterator.next() ?? "").split(separator: ",").map(String.init)
+            case "--filter":
+                filters = (iterator.next() ?? "").split(separator: ",").map(String.init)
             case "--rounds": rounds = iterator.next().flatMap(Int.init)
             case "--help", "-h":
                 print("usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N]")
@@ -45,18 +46,30 @@ func run(_ options: Options) throws {
     let rounds = options.rounds ?? (options.quick ? 3 : 15)
     let scale = options.quick ? 0.02 : 1.0
     let cases = try Cases()
-    var all = try cases.resolveCases()
-    all += [10, 1_000, 10_000, 100_000].map(Cases.prepareCase)
-    all += try [10, 100_000].map(Cases.singletonAtSizeCase)
-    all += [1, 2].map(cases.threadsCase)
+    // Cases are built only when selected: some hold containers of 100,000 registrations.
+    var all = try cases.resolveCases().filter { options.wants($0.name) }
+    for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
+        all.append(Cases.prepareCase(count))
+    }
+    for count in [10, 100_000] where options.wants("singleton-at-\(count)") {
+        all.append(try Cases.singletonAtSizeCase(count))
+    }
+    for threads in [1, 2] where options.wants("threads-\(threads)") {
+        all.append(cases.threadsCase(threads, classSingleton: false))
+    }
+    for threads in [1, 2] where options.wants("threads-\(threads)-class") {
+        all.append(cases.threadsCase(threads, classSingleton: true))
+    }
 
     var results = Results()
-    for benchCase in all where options.wants(benchCase.name) {
+    for benchCase in all {
         let heavy = benchCase.name.hasPrefix("prepare-1000")  // 10,000 and 100,000
         let timings = measure(benchCase, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
         results.cases.append((benchCase.name, benchCase.unit, timings))
         if !options.json {
-            let line = Contender.allCases.compactMap { c in timings[c].map { "\(c.rawValue) \(formatNs($0))" } }
+            let line = Contender.allCases.compactMap { c in
+                timings[c].map { "\(c.rawValue) \(formatNs($0))" }
+            }
             print("  \(benchCase.name): " + line.joined(separator: ", "))
         }
     }

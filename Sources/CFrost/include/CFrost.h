@@ -49,14 +49,15 @@ typedef void (*frost_release_fn)(void *_Nonnull instance);
 
 typedef struct frost_slot {
     _Atomic(void *) instance;            // the cached instance, or NULL; owned by the table
+    uint64_t identity8;                  // the first 8 identity bytes: the hot-path compare
+    uint32_t identity_length;            // 0 marks an empty slot (every identity has bytes)
+    uint32_t flags;                      // FROST_SLOT_*
     frost_factory_fn _Nullable factory;  // creates the instance; NULL for an empty slot
     void *_Nullable context;             // the factory's context (owned by the caller)
-    uint32_t flags;                      // FROST_SLOT_*
-    uint32_t index;                      // the key's position in the input of frost_table_create
     const uint8_t *_Nullable identity;   // identity bytes, for verification
     const uint8_t *_Nullable name;       // canonical name bytes, for verification and messages
-    uint32_t identity_length;            // 0 marks an empty slot (every identity has bytes)
     uint32_t name_length;
+    uint32_t index;                      // the key's position in the input of frost_table_create
 } frost_slot;
 
 /// One key given to frost_table_create: its identity and canonical name, as bytes.
