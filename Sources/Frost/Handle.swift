@@ -7,9 +7,4 @@
 public struct Handle<T>: Sendable, Hashable {
     @usableFromInline let slot: UInt32
     @usableFromInline let generation: UInt64
-
-    init(slot: UInt32, generation: UInt64) {
-        self.slot = slot
-        self.generation = generation
-    }
 }
