@@ -27,6 +27,12 @@ let package = Package(
             dependencies: ["CFrost"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Freezes and resolves through every public path; run under valgrind by `make memcheck`.
+        .executableTarget(
+            name: "frost-smoke",
+            dependencies: ["Frost"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FrostTests",
             dependencies: ["Frost", "CFrost"],

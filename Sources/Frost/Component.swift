@@ -33,10 +33,7 @@ class Component: @unchecked Sendable {
     var caches: Bool { instance != nil || scope.caches }
 
     /// Makes the instance, boxed (for caching). Overridden by ``TypedComponent``.
-    func makeBox(
-        _ resolver: any Resolver,
-        path: () -> [RegistrationKey]
-    ) throws(FrostError) -> AnyObject {
+    func makeBox(_ resolver: any Resolver) throws(FrostError) -> AnyObject {
         preconditionFailure("Component.makeBox is implemented by TypedComponent")
     }
 
@@ -68,23 +65,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         )
     }
 
-    /// Runs the factory. Errors from nested resolves pass through (they name the deeper path);
-    /// any other error is wrapped with this component's path.
-    func make(_ resolver: any Resolver, path: () -> [RegistrationKey]) throws(FrostError) -> T {
+    /// Runs the factory. A ``FrostError`` (from a nested resolve, or thrown by the factory
+    /// itself) passes through; any other error is wrapped. The resolution adds this component
+    /// to the error's path as it unwinds.
+    func make(_ resolver: any Resolver) throws(FrostError) -> T {
         do {
             return try factory(resolver)
         } catch let error as FrostError {
-            throw error.path.isEmpty ? error.with(path: path()) : error
+            throw error
         } catch {
-            throw FrostError(.factoryFailed, key: key, path: path(), underlying: error)
+            throw FrostError(.factoryFailed, key: key, underlying: error)
         }
     }
 
-    override func makeBox(
-        _ resolver: any Resolver,
-        path: () -> [RegistrationKey]
-    ) throws(FrostError) -> AnyObject {
-        Box(try make(resolver, path: path))
+    override func makeBox(_ resolver: any Resolver) throws(FrostError) -> AnyObject {
+        Box(try make(resolver))
     }
 
     override func with(scope: Scope) -> Component {

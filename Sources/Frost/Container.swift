@@ -107,7 +107,7 @@ public final class Container: Resolver {
         if let box = entry.cached {
             return unsafeDowncast(box, to: Box<T>.self).value
         }
-        return try Resolution(store: self).resolve(at: entry, as: T.self)
+        return try Resolution.resolve(at: entry, as: T.self, in: self)
     }
 
     /// Resolves the unnamed registration of `type`, through the container's dictionary.

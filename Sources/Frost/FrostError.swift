@@ -31,6 +31,9 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let invalidRegistrations = Code(rawValue: "invalidRegistrations")
         /// The perfect-hash table could not be built: a bug in Frost, reported, never trapped.
         public static let tableBuildFailed = Code(rawValue: "tableBuildFailed")
+        /// A fast resolve nested deeper than its limit; Frost redoes it in exact mode, so this
+        /// code never reaches a caller.
+        static let depthLimitReached = Code(rawValue: "depthLimitReached")
 
         /// The code's name.
         public var description: String { rawValue }
@@ -123,12 +126,12 @@ public struct FrostError: Error, CustomStringConvertible {
         }
     }
 
-    /// The same error with a dependency path (for errors a factory throws itself).
-    func with(path: [RegistrationKey]) -> FrostError {
+    /// The same error, reached through `key`: the path grows outward as the error unwinds.
+    func prepending(_ key: RegistrationKey) -> FrostError {
         FrostError(
             code,
-            key: key,
-            path: path,
+            key: self.key,
+            path: [key] + path,
             catalog: catalog,
             detail: detail,
             underlying: underlying,

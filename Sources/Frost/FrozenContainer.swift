@@ -135,7 +135,7 @@ public final class FrozenContainer: Resolver, Sendable {
             throw FrostError(
                 .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
         }
-        return try Resolution(store: self).resolve(at: slot, as: T.self)
+        return try Resolution.resolve(at: slot, as: T.self, in: self)
     }
 
     /// The slow path of a handle: refused, or created.
@@ -144,7 +144,7 @@ public final class FrozenContainer: Resolver, Sendable {
         guard handle.generation == table.generation else {
             throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
         }
-        return try Resolution(store: self).resolve(at: handle.slot, as: T.self)
+        return try Resolution.resolve(at: handle.slot, as: T.self, in: self)
     }
 
     /// Whether a registration exists for `type` under `name`.

@@ -219,13 +219,9 @@ final class PerfectHashTable: @unchecked Sendable {
         in resolution: Resolution<FrozenContainer>
     ) throws(FrostError) -> AnyObject {
         var error: UnsafeMutableRawPointer?
-        let instance = withExtendedLifetime(resolution) {
-            frost_table_create_once(
-                table,
-                slot,
-                Unmanaged.passUnretained(resolution).toOpaque(),
-                &error
-            )
+        // The factory function reads the resolution through this pointer during the call only.
+        let instance = withUnsafePointer(to: resolution) { resolution in
+            frost_table_create_once(table, slot, UnsafeMutableRawPointer(mutating: resolution), &error)
         }
         if let instance {
             return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
@@ -253,8 +249,7 @@ private func makeInstance(
     _ errorOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> UnsafeMutableRawPointer? {
     let component = Unmanaged<Component>.fromOpaque(context!).takeUnretainedValue()
-    let resolution = Unmanaged<Resolution<FrozenContainer>>.fromOpaque(resolution!)
-        .takeUnretainedValue()
+    let resolution = resolution!.assumingMemoryBound(to: Resolution<FrozenContainer>.self).pointee
     do {
         let box = try resolution.makeBox(component)
         return Unmanaged.passRetained(box).toOpaque()

@@ -1,27 +1,43 @@
-/// One top-level resolve that has to run factories: the resolver factories receive.
+/// The resolver a factory receives: the store it resolves from, and how deep the current
+/// top-level resolve is.
 ///
-/// It records the dependency path, so that a component that depends on itself (directly or
-/// through others) is reported as a cycle naming every member instead of recursing until the
-/// stack overflows, and so that errors name the path that led to them. A resolve that finds a
-/// cached instance never creates one. Not `Sendable`: a factory uses its resolver on its own
-/// thread, during its own call.
-final class Resolution<Store: ComponentStore>: Resolver {
+/// A resolve that runs factories does so in one of two modes:
+/// - **Fast** (first): no path is kept, only a depth. The resolver is three words, so passing
+///   it as `any Resolver` allocates nothing. Errors collect their dependency path while they
+///   unwind, so the path costs nothing unless something fails.
+/// - **Exact** (only after the fast mode went deeper than `depthLimit`, which a cycle always
+///   does): a ``PathRecorder`` holds the components being made; meeting one of them again is
+///   a cycle, reported with exactly its members. A graph that is legitimately deeper than the
+///   limit resolves in this mode too, just more slowly.
+///
+/// A factory may keep its resolver and use it later: it holds its store strongly and carries
+/// nothing that dies with the resolve.
+struct Resolution<Store: ComponentStore>: Resolver {
     let store: Store
-    private(set) var path: [Component] = []
+    let depth: Int
+    let recorder: PathRecorder?
 
-    init(store: Store) {
-        self.store = store
+    /// How deep a fast resolve may nest factories before it is redone in exact mode.
+    static var depthLimit: Int { 64 }
+
+    /// Resolves the registration at `location` (verified to be `T`'s) for a top-level caller.
+    static func resolve<T>(
+        at location: Store.Location,
+        as type: T.Type,
+        in store: Store
+    ) throws(FrostError) -> T {
+        do {
+            return try Resolution(store: store, depth: 0, recorder: nil).resolve(at: location, as: T.self)
+        } catch where error.code == .depthLimitReached {
+            let exact = Resolution(store: store, depth: 0, recorder: PathRecorder())
+            return try exact.resolve(at: location, as: T.self)
+        }
     }
 
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         let key = RegistrationKey(T.self, name: name)
         guard let location = store.locate(key) else {
-            throw FrostError(
-                .notRegistered,
-                key: key,
-                path: path.map(\.key) + [key],
-                catalog: store.catalog
-            )
+            throw FrostError(.notRegistered, key: key, path: [key], catalog: store.catalog)
         }
         return try resolve(at: location, as: T.self)
     }
@@ -32,23 +48,47 @@ final class Resolution<Store: ComponentStore>: Resolver {
             return unsafeDowncast(box, to: Box<T>.self).value
         }
         let component = store.component(at: location)
-        if path.contains(where: { $0 === component }) {
-            let members = path.map(\.key) + [component.key]
-            throw FrostError(.cycle, key: component.key, path: members, catalog: store.catalog)
+        if let recorder {
+            if recorder.contains(component) {
+                throw FrostError(.cycle, key: component.key, path: [component.key], catalog: store.catalog)
+            }
+            recorder.push(component)
+        } else if depth >= Self.depthLimit {
+            throw FrostError(.depthLimitReached, key: component.key)
         }
-        path.append(component)
-        defer { path.removeLast() }
-        if component.caches {
-            let box = try store.createCached(at: location, in: self)
-            return unsafeDowncast(box, to: Box<T>.self).value
+        defer { recorder?.pop() }
+        let inner = Resolution(store: store, depth: depth + 1, recorder: recorder)
+        do {
+            if component.caches {
+                let box = try store.createCached(at: location, in: inner)
+                return unsafeDowncast(box, to: Box<T>.self).value
+            }
+            return try unsafeDowncast(component, to: TypedComponent<T>.self).make(inner)
+        } catch {
+            throw error.code == .depthLimitReached ? error : error.prepending(component.key)
         }
-        return try unsafeDowncast(component, to: TypedComponent<T>.self)
-            .make(self, path: { path.map(\.key) })
     }
 
-    /// Runs the factory of the component at the top of the path, boxed: what a cached slot
-    /// stores. Called by the store while it holds its creation lock.
+    /// Runs a component's factory, boxed: what a cached slot stores. Called by the store (for
+    /// the frozen one, inside CFrost's create-once, under its creation lock).
     func makeBox(_ component: Component) throws(FrostError) -> AnyObject {
-        try component.makeBox(self, path: { path.map(\.key) })
+        try component.makeBox(self)
+    }
+}
+
+/// The components an exact-mode resolve is making, innermost last.
+final class PathRecorder {
+    private var components: [Component] = []
+
+    func contains(_ component: Component) -> Bool {
+        components.contains { $0 === component }
+    }
+
+    func push(_ component: Component) {
+        components.append(component)
+    }
+
+    func pop() {
+        components.removeLast()
     }
 }

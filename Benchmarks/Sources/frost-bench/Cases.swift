@@ -10,7 +10,6 @@ func registerGraph(in container: Frost.Container) {
     container.register(Repository.self) { r in Repository(config: try r.resolve(Config.self)) }
     container.register(Cache.self) { _ in Cache() }
     container.register(Metrics.self) { _ in Metrics() }
-    container.register(Logger.self, name: "transient") { _ in ConsoleLogger() }
     container.register(Combined.self) { r in
         Combined(logger: try r.resolve(Logger.self), config: try r.resolve(Config.self))
     }
@@ -38,8 +37,6 @@ func registerGraph(in container: Swinject.Container) {
         .inObjectScope(.transient)
     container.register(Cache.self) { _ in Cache() }.inObjectScope(.transient)
     container.register(Metrics.self) { _ in Metrics() }.inObjectScope(.transient)
-    container.register(Logger.self, name: "transient") { _ in ConsoleLogger() }
-        .inObjectScope(.transient)
     container.register(Combined.self) { r in
         Combined(logger: r.resolve(Logger.self)!, config: r.resolve(Config.self)!)
     }.inObjectScope(.transient)
@@ -124,17 +121,17 @@ struct Cases {
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.transient()) } },
                     Run(.frozen) { n in
                         for _ in 0..<n {
-                            blackHole(try! frozen.resolve(Logger.self, name: "transient"))
+                            blackHole(try! frozen.resolve(Cache.self))
                         }
                     },
                     Run(.dictionary) { n in
                         for _ in 0..<n {
-                            blackHole(try! dictionary.resolve(Logger.self, name: "transient"))
+                            blackHole(try! dictionary.resolve(Cache.self))
                         }
                     },
                     Run(.swinject) { n in
                         for _ in 0..<n {
-                            blackHole(swinject.resolve(Logger.self, name: "transient")!)
+                            blackHole(swinject.resolve(Cache.self)!)
                         }
                     },
                 ]

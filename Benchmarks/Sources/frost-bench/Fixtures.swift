@@ -92,7 +92,7 @@ final class HandWritten: Sendable {
     func settingsSingleton() -> Settings { settings }
 
     @inline(never)
-    func transient() -> any Logger { ConsoleLogger() }
+    func transient() -> Cache { Cache() }
 
     @inline(never)
     func combined() -> Combined { Combined(logger: logger, config: config) }
