@@ -93,6 +93,8 @@ public final class Container: Resolver {
 
     /// Resolves the registration of `type` under `name`, through the container's dictionary.
     ///
+    /// (The unnamed form, `resolve(_:)`, is ``Resolver``'s.)
+    ///
     /// - Parameters:
     ///   - type: The type to resolve, as it was registered.
     ///   - name: The registration's name, or `nil` for the unnamed registration.
@@ -100,25 +102,34 @@ public final class Container: Resolver {
     /// - Throws: ``FrostError`` when nothing is registered for `type` under `name`, on a cycle,
     ///   or when a factory on the path throws.
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        let key = RegistrationKey(T.self, name: name)
-        guard let entry = entries[key] else {
-            throw FrostError(.notRegistered, key: key, catalog: catalog)
-        }
-        if let box = entry.cached {
-            return unsafeDowncast(box, to: Box<T>.self).value
-        }
-        return try Resolution.resolve(at: entry, as: T.self, in: self)
+        try _resolve(_lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
     }
 
-    /// Resolves the unnamed registration of `type`, through the container's dictionary.
+    /// Implementation detail of `resolve`: one dictionary lookup. Do not call.
     ///
     /// - Parameters:
-    ///   - type: The type to resolve, as it was registered.
-    /// - Returns: The instance, created or cached according to the registration's scope.
-    /// - Throws: ``FrostError`` when `type` is not registered, on a cycle, or when a factory
-    ///   on the path throws.
-    public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
-        try resolve(type, name: nil)
+    ///   - type: The identity of the requested type.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The entry and its cached box, or ``_ResolverLookup/unknown``.
+    public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
+        lookUp(type, name: name)
+    }
+
+    /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
+    /// call.
+    ///
+    /// - Parameters:
+    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
+    public func _resolve<T>(
+        _ lookup: _ResolverLookup,
+        _ type: T.Type,
+        name: String?
+    ) throws(FrostError) -> T {
+        try resolve(lookup, T.self, name: name)
     }
 
     // MARK: Freezing
@@ -203,8 +214,20 @@ extension Container: ComponentStore {
         return catalog
     }
 
-    func locate(_ key: RegistrationKey) -> Entry? {
-        entries[key]
+    func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
+        guard let entry = entries[RegistrationKey(type, name: name)] else { return .unknown }
+        return _ResolverLookup(
+            location: UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()),
+            box: entry.cached.map { Unmanaged.passUnretained($0).toOpaque() }
+        )
+    }
+
+    /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
+    func location(of lookup: _ResolverLookup) -> Entry? {
+        guard lookup.location != _ResolverLookup.unknown.location,
+            let pointer = UnsafeRawPointer(bitPattern: lookup.location)
+        else { return nil }
+        return Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     func cachedBox(at entry: Entry) -> AnyObject? {

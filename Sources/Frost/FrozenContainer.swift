@@ -28,42 +28,57 @@ public final class FrozenContainer: Resolver, Sendable {
     /// The number of registrations (keys), `.implements` forwards included.
     public var count: Int { components.count }
 
-    /// Resolves the unnamed registration of `type`.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve, as it was registered (a concrete type or a protocol).
-    /// - Returns: The instance: the cached one for a singleton or a registered instance, a new
-    ///   one for a transient registration.
-    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when `type` is not
-    ///   registered (never another type's instance), ``FrostError/Code/cycle`` when its
-    ///   factories depend on themselves, ``FrostError/Code/factoryFailed`` when a factory on
-    ///   the path throws.
-    @inlinable
-    public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
-        // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
-        // lookup in Frost, then a read of the box the table owns, without retaining it.
-        let found = lookUp(ObjectIdentifier(T.self))
-        if let box = found.box {
-            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-        }
-        return try resolve(slot: found.slot, T.self, name: nil)
-    }
-
     /// Resolves the registration of `type` under `name`.
+    ///
+    /// (The unnamed form, `resolve(_:)`, is ``Resolver``'s, specialized in the caller.)
     ///
     /// - Parameters:
     ///   - type: The type to resolve, as it was registered.
     ///   - name: The registration's name, or `nil` for the unnamed registration.
-    /// - Returns: The instance, created or cached according to the registration's scope.
-    /// - Throws: ``FrostError`` when nothing is registered for `type` under `name` (its message
-    ///   lists the names `type` is registered under), on a cycle, or when a factory throws.
+    /// - Returns: The instance: the cached one for a singleton or a registered instance, a new
+    ///   one for a transient registration.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
+    ///   registered for `type` under `name` (never another type's instance; the message lists
+    ///   the names `type` is registered under), ``FrostError/Code/cycle`` when its factories
+    ///   depend on themselves, ``FrostError/Code/factoryFailed`` when a factory on the path
+    ///   throws.
     @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        let found = lookUp(ObjectIdentifier(T.self), name: name)
-        if let box = found.box {
+        // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
+        // lookup in Frost, then a read of the box the table owns, without retaining it.
+        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
+        if let box = lookup.box {
             return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
-        return try resolve(slot: found.slot, T.self, name: name)
+        return try _resolve(lookup, T.self, name: name)
+    }
+
+    /// Implementation detail of `resolve`: one perfect-hash lookup (by the type's 8-byte
+    /// identity, or identity and name), verified, and the slot's cached box. Do not call.
+    ///
+    /// - Parameters:
+    ///   - type: The identity of the requested type.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
+    public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
+        lookUp(type, name: name)
+    }
+
+    /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
+    /// call.
+    ///
+    /// - Parameters:
+    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
+    public func _resolve<T>(
+        _ lookup: _ResolverLookup,
+        _ type: T.Type,
+        name: String?
+    ) throws(FrostError) -> T {
+        try resolve(lookup, T.self, name: name)
     }
 
     /// Finds the slot of `type` (and `name`) once, so that later resolves skip hashing.
@@ -99,43 +114,13 @@ public final class FrozenContainer: Resolver, Sendable {
         return try resolve(handle: handle)
     }
 
-    // MARK: The hot path's non-generic half (called from inlined code)
-
-    /// The slot of an unnamed key and the box cached there, if any.
-    @usableFromInline
-    func lookUp(_ type: ObjectIdentifier) -> (slot: UInt32, box: UnsafeMutableRawPointer?) {
-        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
-        guard slot != PerfectHashTable.notFound else { return (slot, nil) }
-        return (slot, table.cachedInstance(at: slot))
-    }
-
-    /// The slot of a key and the box cached there, if any.
-    @usableFromInline
-    func lookUp(
-        _ type: ObjectIdentifier,
-        name: String?
-    ) -> (slot: UInt32, box: UnsafeMutableRawPointer?) {
-        guard let name else { return lookUp(type) }
-        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-        guard slot != PerfectHashTable.notFound else { return (slot, nil) }
-        return (slot, table.cachedInstance(at: slot))
-    }
+    // MARK: The handle's non-generic half (called from inlined code)
 
     /// The box cached in a handle's slot, if the handle is this container's and it is cached.
     @usableFromInline
     func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
         guard generation == table.generation else { return nil }
         return table.cachedInstance(at: slot)
-    }
-
-    /// The slow path: a miss (an error), or a slot whose instance must be created.
-    @usableFromInline
-    func resolve<T>(slot: UInt32, _ type: T.Type, name: String?) throws(FrostError) -> T {
-        guard slot != PerfectHashTable.notFound else {
-            throw FrostError(
-                .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
-        }
-        return try Resolution.resolve(at: slot, as: T.self, in: self)
     }
 
     /// The slow path of a handle: refused, or created.
@@ -169,9 +154,16 @@ public final class FrozenContainer: Resolver, Sendable {
 }
 
 extension FrozenContainer: ComponentStore {
-    func locate(_ key: RegistrationKey) -> PerfectHashTable.Slot? {
-        let slot = table.slot(for: key)
-        return slot == PerfectHashTable.notFound ? nil : slot
+    func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
+        let bits = UInt64(UInt(bitPattern: type))
+        let slot = name.map { table.slot(identity: bits, name: $0) } ?? table.slot(identity: bits)
+        guard slot != PerfectHashTable.notFound else { return .unknown }
+        return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+    }
+
+    func location(of lookup: _ResolverLookup) -> PerfectHashTable.Slot? {
+        lookup.location == _ResolverLookup.unknown.location
+            ? nil : PerfectHashTable.Slot(lookup.location)
     }
 
     func cachedBox(at location: PerfectHashTable.Slot) -> AnyObject? {

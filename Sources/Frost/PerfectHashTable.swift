@@ -221,7 +221,8 @@ final class PerfectHashTable: @unchecked Sendable {
         var error: UnsafeMutableRawPointer?
         // The factory function reads the resolution through this pointer during the call only.
         let instance = withUnsafePointer(to: resolution) { resolution in
-            frost_table_create_once(table, slot, UnsafeMutableRawPointer(mutating: resolution), &error)
+            frost_table_create_once(
+                table, slot, UnsafeMutableRawPointer(mutating: resolution), &error)
         }
         if let instance {
             return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()

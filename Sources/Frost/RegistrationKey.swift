@@ -14,6 +14,11 @@ struct RegistrationKey: Hashable, Sendable {
         self.name = name
     }
 
+    init(_ type: ObjectIdentifier, name: String?) {
+        self.type = TypeIdentity(type)
+        self.name = name
+    }
+
     /// The canonical key string: the qualified type name, plus `#name` for a named key.
     var canonicalName: String {
         Self.canonicalName(typeName: type.name, name: name)
@@ -45,6 +50,12 @@ struct TypeIdentity: Hashable, @unchecked Sendable {
     let type: Any.Type
 
     init(_ type: Any.Type) { self.type = type }
+
+    /// The type an `ObjectIdentifier(type)` identifies. `ObjectIdentifier.init(_: Any.Type)`
+    /// stores the metatype's metadata pointer as is, so this reverses it exactly.
+    init(_ identifier: ObjectIdentifier) {
+        self.type = unsafeBitCast(identifier, to: Any.Type.self)
+    }
 
     /// The type's identity as a 64-bit number: what a resolve by type hashes.
     var bits: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(type))) }

@@ -27,16 +27,29 @@ struct Resolution<Store: ComponentStore>: Resolver {
         in store: Store
     ) throws(FrostError) -> T {
         do {
-            return try Resolution(store: store, depth: 0, recorder: nil).resolve(at: location, as: T.self)
-        } catch where error.code == .depthLimitReached {
+            return try Resolution(store: store, depth: 0, recorder: nil).resolve(
+                at: location, as: T.self)
+        } catch  where error.code == .depthLimitReached {
             let exact = Resolution(store: store, depth: 0, recorder: PathRecorder())
             return try exact.resolve(at: location, as: T.self)
         }
     }
 
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        let key = RegistrationKey(T.self, name: name)
-        guard let location = store.locate(key) else {
+        try _resolve(_lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
+    }
+
+    func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
+        store.lookUp(type, name: name)
+    }
+
+    func _resolve<T>(
+        _ lookup: _ResolverLookup,
+        _ type: T.Type,
+        name: String?
+    ) throws(FrostError) -> T {
+        guard let location = store.location(of: lookup) else {
+            let key = RegistrationKey(T.self, name: name)
             throw FrostError(.notRegistered, key: key, path: [key], catalog: store.catalog)
         }
         return try resolve(at: location, as: T.self)
@@ -50,7 +63,8 @@ struct Resolution<Store: ComponentStore>: Resolver {
         let component = store.component(at: location)
         if let recorder {
             if recorder.contains(component) {
-                throw FrostError(.cycle, key: component.key, path: [component.key], catalog: store.catalog)
+                throw FrostError(
+                    .cycle, key: component.key, path: [component.key], catalog: store.catalog)
             }
             recorder.push(component)
         } else if depth >= Self.depthLimit {
