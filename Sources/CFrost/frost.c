@@ -467,6 +467,14 @@ void *frost_table_create_once(frost_table *table, uint32_t index, void *resoluti
     return instance;
 }
 
+void *frost_slot_take_instance(frost_table *table, uint32_t slot) {
+    return atomic_exchange_explicit(&table->slots[slot].instance, NULL, memory_order_acq_rel);
+}
+
+void frost_table_lock(frost_table *table) { pthread_mutex_lock(&table->create_lock); }
+
+void frost_table_unlock(frost_table *table) { pthread_mutex_unlock(&table->create_lock); }
+
 uint64_t frost_next_generation(void) {
     static _Atomic(uint64_t) generation = 0;
     return atomic_fetch_add_explicit(&generation, 1, memory_order_relaxed) + 1;

@@ -1,36 +1,45 @@
-/// One registration, compiled: its key, scope and how to make its instance.
+/// One registration, compiled: its key, scope, declared dependencies and how to make its
+/// instance.
 ///
-/// Immutable: changing a registration (`.scope`, `.implements`) replaces its component, so a
-/// ``FrozenContainer`` never sees later changes to the ``Container`` it was frozen from.
-/// `@unchecked Sendable` because the generic subclass stores a `@Sendable` closure and an
-/// optional instance box, both immutable.
+/// Immutable: changing a registration (`.scope`, `.implements`, `.inject`, `.onCreate`)
+/// replaces its component, so a ``FrozenContainer`` never sees later changes to the
+/// ``Container`` it was frozen from. `@unchecked Sendable` because the generic subclass stores
+/// `@Sendable` closures and an optional instance box, all immutable.
 class Component: @unchecked Sendable {
     let key: RegistrationKey
     let scope: Scope
     /// A registered instance (`register(instance:)`), already boxed.
     let instance: AnyObject?
-    /// The registration order: later registrations of the same key replace earlier ones.
-    let sequence: Int
-    /// For a forwarding component (`.implements`): the registration it forwards to. Its scope
-    /// follows that registration's at freeze time.
+    /// For a forwarding component (`.implements`, aliases): the registration it forwards to.
+    /// Its scope follows that registration's at freeze time.
     let forwardsTo: RegistrationKey?
+    /// What freeze can check: autowired parameters, injected properties, forwards.
+    let dependencies: [Dependency]
+    /// The key a custom scope's storage keeps the instance under: the canonical key, computed
+    /// once when the scope is set (`String(reflecting:)` is too slow for every resolve).
+    let scopeKey: String
 
     init(
         key: RegistrationKey,
         scope: Scope,
         instance: AnyObject?,
-        sequence: Int,
-        forwardsTo: RegistrationKey?
+        forwardsTo: RegistrationKey?,
+        dependencies: [Dependency]
     ) {
         self.key = key
         self.scope = scope
         self.instance = instance
-        self.sequence = sequence
         self.forwardsTo = forwardsTo
+        self.dependencies = dependencies
+        self.scopeKey = scope.kind == .custom ? key.canonicalName : ""
     }
 
-    /// Whether the container caches this component's instance.
-    var caches: Bool { instance != nil || scope.caches }
+    /// Whether the container keeps this component's instance (in the slot, for the frozen
+    /// container): registered instances and singletons.
+    var caches: Bool { instance != nil || scope.kind == .singleton }
+
+    /// The argument tuple type the factory takes, or `nil` for a factory without arguments.
+    var argumentType: Any.Type? { nil }
 
     /// Makes the instance, boxed (for caching). Overridden by ``TypedComponent``.
     func makeBox(_ resolver: any Resolver) throws(FrostError) -> AnyObject {
@@ -41,36 +50,88 @@ class Component: @unchecked Sendable {
     func with(scope: Scope) -> Component {
         preconditionFailure("Component.with(scope:) is implemented by TypedComponent")
     }
+
+    /// The component a frozen container installs: autowired parameters bound to their slots
+    /// (`slot(key)` answers `UInt32.max` for a key without a slot).
+    func bound(to slot: (RegistrationKey) -> UInt32) -> Component { self }
 }
 
-/// A component whose instances are `T`s, made by a factory.
+/// A component whose instances are `T`s.
 final class TypedComponent<T>: Component, @unchecked Sendable {
-    let factory: @Sendable (any Resolver) throws -> T
+    /// How instances are made.
+    enum Factory {
+        /// A closure given the resolver.
+        case closure(@Sendable (any Resolver) throws -> T)
+        /// An autowired initializer: its parameters come from the slots freeze bound them to
+        /// (or by type, through the resolver, when unbound).
+        case autowired(@Sendable (any Resolver, [UInt32]?) throws -> T, slots: [UInt32]?)
+        /// A closure that takes runtime arguments, passed as a pointer to a tuple of type
+        /// `argumentType`.
+        case arguments(
+            @Sendable (any Resolver, UnsafeRawPointer) throws -> T, argumentType: Any.Type)
+    }
+
+    let factory: Factory
+    /// Applied to each new instance in order: property injections, then `onCreate` hooks.
+    let injections: [@Sendable (any Resolver, T) throws -> Void]
+    let hooks: [@Sendable (any Resolver, T) throws -> Void]
+    /// The `@Injected`/`@LazyInjected` properties of `T`, when `T` is a class that has some:
+    /// filled on every instance the container creates. Decided once, at registration.
+    let wrapperPlan: InjectionPlan?
 
     init(
         key: RegistrationKey,
         scope: Scope,
         instance: Box<T>? = nil,
-        sequence: Int,
         forwardsTo: RegistrationKey? = nil,
-        factory: @escaping @Sendable (any Resolver) throws -> T
+        dependencies: [Dependency] = [],
+        factory: Factory,
+        injections: [@Sendable (any Resolver, T) throws -> Void] = [],
+        hooks: [@Sendable (any Resolver, T) throws -> Void] = []
     ) {
         self.factory = factory
+        self.injections = injections
+        self.hooks = hooks
+        if instance == nil, let type = T.self as? AnyClass {
+            let plan = InjectionPlan.of(type)
+            wrapperPlan = plan.fields.isEmpty ? nil : plan
+        } else {
+            wrapperPlan = nil
+        }
         super.init(
             key: key,
             scope: scope,
             instance: instance,
-            sequence: sequence,
-            forwardsTo: forwardsTo
+            forwardsTo: forwardsTo,
+            dependencies: dependencies
         )
     }
 
-    /// Runs the factory. A ``FrostError`` (from a nested resolve, or thrown by the factory
+    override var argumentType: Any.Type? {
+        if case .arguments(_, let argumentType) = factory { return argumentType }
+        return nil
+    }
+
+    /// Makes an instance. A ``FrostError`` (from a nested resolve, or thrown by the factory
     /// itself) passes through; any other error is wrapped. The resolution adds this component
     /// to the error's path as it unwinds.
     func make(_ resolver: any Resolver) throws(FrostError) -> T {
         do {
-            return try factory(resolver)
+            let instance: T
+            switch factory {
+            case .closure(let make):
+                instance = try make(resolver)
+            case .autowired(let make, let slots):
+                instance = try make(resolver, slots)
+            case .arguments:
+                throw FrostError(
+                    .argumentMismatch,
+                    key: key,
+                    detail: "it is registered with arguments \(describeArguments()); resolve it "
+                        + "with resolve(_:argument:) or resolve(_:arguments:)"
+                )
+            }
+            return try finish(instance, resolver)
         } catch let error as FrostError {
             throw error
         } catch {
@@ -78,18 +139,88 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         }
     }
 
+    /// Makes an instance from runtime arguments: `arguments` points to a tuple of `type`.
+    func make(
+        _ resolver: any Resolver,
+        arguments: UnsafeRawPointer,
+        type: Any.Type
+    ) throws(FrostError) -> T {
+        guard case .arguments(let make, let expected) = factory else {
+            throw FrostError(
+                .argumentMismatch,
+                key: key,
+                detail: "it takes no runtime arguments, but was resolved with "
+                    + String(reflecting: type)
+            )
+        }
+        guard ObjectIdentifier(expected) == ObjectIdentifier(type) else {
+            throw FrostError(
+                .argumentMismatch,
+                key: key,
+                detail: "it takes arguments \(describeArguments()), but was resolved with "
+                    + String(reflecting: type)
+            )
+        }
+        do {
+            return try finish(try make(resolver, arguments), resolver)
+        } catch let error as FrostError {
+            throw error
+        } catch {
+            throw FrostError(.factoryFailed, key: key, underlying: error)
+        }
+    }
+
+    /// Property injection (wrappers, then key paths), then `onCreate` hooks: once per created
+    /// instance.
+    private func finish(_ instance: T, _ resolver: any Resolver) throws -> T {
+        if let wrapperPlan {
+            let object = instance as AnyObject
+            let dynamicType: AnyClass = type(of: object)
+            let plan =
+                dynamicType == (T.self as? AnyClass) ? wrapperPlan : InjectionPlan.of(dynamicType)
+            let root = (resolver as? any ResolutionRoot)?.root ?? resolver
+            try plan.inject(into: object, resolver: resolver, root: root)
+        }
+        for inject in injections { try inject(resolver, instance) }
+        for hook in hooks { try hook(resolver, instance) }
+        return instance
+    }
+
+    private func describeArguments() -> String {
+        argumentType.map { String(reflecting: $0) } ?? "()"
+    }
+
     override func makeBox(_ resolver: any Resolver) throws(FrostError) -> AnyObject {
         Box(try make(resolver))
     }
 
     override func with(scope: Scope) -> Component {
+        copy(scope: scope)
+    }
+
+    override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
+        guard case .autowired(let make, _) = factory else { return self }
+        let slots = dependencies.map { $0.deferred ? UInt32.max : slot($0.key) }
+        return copy(factory: .autowired(make, slots: slots))
+    }
+
+    /// This component with some parts replaced.
+    func copy(
+        scope: Scope? = nil,
+        dependencies: [Dependency]? = nil,
+        factory: Factory? = nil,
+        injections: [@Sendable (any Resolver, T) throws -> Void]? = nil,
+        hooks: [@Sendable (any Resolver, T) throws -> Void]? = nil
+    ) -> TypedComponent<T> {
         TypedComponent(
             key: key,
-            scope: scope,
+            scope: scope ?? self.scope,
             instance: instance.map { unsafeDowncast($0, to: Box<T>.self) },
-            sequence: sequence,
             forwardsTo: forwardsTo,
-            factory: factory
+            dependencies: dependencies ?? self.dependencies,
+            factory: factory ?? self.factory,
+            injections: injections ?? self.injections,
+            hooks: hooks ?? self.hooks
         )
     }
 }

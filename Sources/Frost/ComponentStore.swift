@@ -1,12 +1,15 @@
 /// Where a ``Resolution`` finds components and their cached instances: the dictionary of a
 /// ``Container`` or the perfect-hash table of a ``FrozenContainer``.
-protocol ComponentStore: AnyObject {
+protocol ComponentStore: AnyObject, Resolver {
     /// A found registration: an entry of the dictionary, a slot of the table.
     associatedtype Location
 
     /// Finds a registration without generics: its location (encoded) and cached box, or
-    /// ``_ResolverLookup/unknown`` when nothing is registered.
+    /// ``_ResolverLookup/unknown`` when nothing is registered here.
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup
+
+    /// The registration in `slot` (a frozen container's; others answer `.unknown`).
+    func lookUp(slot: UInt32) -> _ResolverLookup
 
     /// The location a lookup encoded, or `nil` when it found nothing.
     func location(of lookup: _ResolverLookup) -> Location?
@@ -23,8 +26,23 @@ protocol ComponentStore: AnyObject {
         in resolution: Resolution<Self>
     ) throws(FrostError) -> AnyObject
 
+    /// The living instance of the `.weak` registration at `location`, or a new one from
+    /// `make`, kept weakly.
+    func weakInstance(
+        at location: Location,
+        in resolution: Resolution<Self>,
+        make: () throws(FrostError) -> AnyObject
+    ) throws(FrostError) -> AnyObject
+
+    /// Whether any registration has the `.graph` scope (top-level resolves then carry a
+    /// graph cache).
+    var hasGraphScope: Bool { get }
+
     /// The keys registered here, for near misses in error messages.
     var catalog: Catalog { get }
+
+    /// Where keys not registered here are looked up next (a child container's parent).
+    var fallback: FrozenContainer? { get }
 }
 
 extension ComponentStore {
@@ -36,12 +54,60 @@ extension ComponentStore {
         name: String?
     ) throws(FrostError) -> T {
         guard let location = location(of: lookup) else {
-            throw FrostError(
-                .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
+            return try resolveUnregistered(T.self, name: name, path: false)
         }
         if let box = lookup.box {
             return Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue().value
         }
         return try Resolution.resolve(at: location, as: T.self, in: self)
+    }
+
+    /// Resolves a registration that takes runtime arguments (here, or in the fallback).
+    func resolve<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        guard let location = location(of: lookUp(ObjectIdentifier(T.self), name: name)) else {
+            if let fallback {
+                return try fallback._resolve(
+                    T.self, name: name, arguments: arguments, argumentType: argumentType)
+            }
+            throw FrostError(
+                .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
+        }
+        return try Resolution.topLevel(in: self) { resolution throws(FrostError) in
+            try resolution.resolve(
+                at: location, as: T.self, arguments: arguments, argumentType: argumentType)
+        }
+    }
+
+    /// A key with no registration here: a `Lazy` or `Provider` of a registered type, a key of
+    /// the parent container, or an error naming what is close.
+    func resolveUnregistered<T>(
+        _ type: T.Type,
+        name: String?,
+        path: Bool
+    ) throws(FrostError) -> T {
+        if let deferred = T.self as? any _Deferred.Type {
+            let key = RegistrationKey(deferred._wrappedType, name: name)
+            if isRegistered(key) {
+                // `self` resolves later: the container, not this resolve's resolver.
+                return deferred._make(resolver: self, name: name) as! T
+            }
+            throw FrostError(.notRegistered, key: key, path: path ? [key] : [], catalog: catalog)
+        }
+        if let fallback {
+            return try fallback.resolve(T.self, name: name)
+        }
+        let key = RegistrationKey(T.self, name: name)
+        throw FrostError(.notRegistered, key: key, path: path ? [key] : [], catalog: catalog)
+    }
+
+    /// Whether `key` resolves here or in the fallback chain.
+    func isRegistered(_ key: RegistrationKey) -> Bool {
+        location(of: lookUp(ObjectIdentifier(key.type.type), name: key.name)) != nil
+            || (fallback?.isRegistered(key) ?? false)
     }
 }

@@ -11,6 +11,7 @@
 /// container.register(Database.self, name: "replica") { r in
 ///     Replica(try r.resolve(AppConfig.self))
 /// }
+/// container.autowire(UserService.self, UserService.init(logger:db:))
 /// let frozen = try container.freeze()
 /// ```
 ///
@@ -20,7 +21,10 @@ public final class Container: Resolver {
     /// A registration and, once resolved, its cached instance.
     final class Entry {
         var component: Component
+        /// The boxed instance of a singleton or registered instance.
         var cached: AnyObject?
+        /// The instance of a `.weak` registration, while someone holds it.
+        weak var weakCached: AnyObject?
         /// Set when a later registration of the same key replaced this one.
         var replaced = false
 
@@ -33,13 +37,21 @@ public final class Container: Resolver {
     private(set) var entries: [RegistrationKey: Entry] = [:]
     /// Every entry in registration order, replaced ones included (and skipped when read).
     private var order: [Entry] = []
-    private var nextSequence = 0
     private var catalogCache: Catalog?
+    /// The frozen container this one's child registrations fall back to, if any.
+    let parent: FrozenContainer?
 
     /// Creates an empty container.
-    public init() {}
+    public init() {
+        parent = nil
+    }
 
-    /// The number of registrations (keys), `.implements` forwards included.
+    /// Creates a container whose registrations shadow `parent`'s (see `FrozenContainer.child`).
+    init(parent: FrozenContainer) {
+        self.parent = parent
+    }
+
+    /// The number of registrations (keys), `.implements` forwards and aliases included.
     public var count: Int { entries.count }
 
     // MARK: Registering
@@ -54,17 +66,20 @@ public final class Container: Resolver {
     ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
     ///   - factory: Makes an instance. Errors it throws reach the caller of `resolve` wrapped
     ///     in ``FrostError`` (``FrostError/Code/factoryFailed``), with the dependency path.
-    /// - Returns: The registration, to set its scope or the types it implements.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
     @discardableResult
     public func register<T>(
         _ type: T.Type,
         name: String? = nil,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
-        let key = RegistrationKey(T.self, name: name)
-        store(
-            TypedComponent(key: key, scope: .transient, sequence: takeSequence(), factory: factory))
-        return Registration(container: self, key: key)
+        add(
+            TypedComponent(
+                key: RegistrationKey(T.self, name: name),
+                scope: .transient,
+                factory: .closure(factory)
+            )
+        )
     }
 
     /// Registers an instance the application made: every resolve returns it.
@@ -76,17 +91,15 @@ public final class Container: Resolver {
     /// - Returns: The registration, to add the types it implements.
     @discardableResult
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
-        let key = RegistrationKey(T.self, name: name)
         let box = Box(instance)
-        let component = TypedComponent(
-            key: key,
-            scope: .singleton,
-            instance: box,
-            sequence: takeSequence(),
-            factory: { _ in box.value }
+        return add(
+            TypedComponent(
+                key: RegistrationKey(T.self, name: name),
+                scope: .singleton,
+                instance: box,
+                factory: .closure { _ in box.value }
+            )
         )
-        store(component)
-        return Registration(container: self, key: key)
     }
 
     // MARK: Resolving (through the dictionary)
@@ -132,32 +145,57 @@ public final class Container: Resolver {
         try resolve(lookup, T.self, name: name)
     }
 
+    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
+    ///   - argumentType: The tuple's type.
+    /// - Returns: A new instance.
+    /// - Throws: ``FrostError``.
+    public func _resolve<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        try resolve(T.self, name: name, arguments: arguments, argumentType: argumentType)
+    }
+
     // MARK: Freezing
 
     /// Validates every registration and compiles them into an immutable, thread-safe
     /// ``FrozenContainer``.
+    ///
+    /// Freezing checks every dependency it can see without running a factory — autowired
+    /// parameters, injected properties, `.implements` and aliases — and reports every missing
+    /// registration (with the path that needs it), every cycle (with its members) and every
+    /// singleton that would keep a shorter-lived instance, all in one error.
     ///
     /// The frozen container has its own caches: singletons resolved from this container
     /// before freezing are not carried over. Registrations made after freezing do not change
     /// it.
     ///
     /// - Returns: The frozen container.
-    /// - Throws: ``FrostError`` with ``FrostError/Code/invalidRegistrations`` listing every
-    ///   problem found, one error each.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/invalidRegistrations``; its
+    ///   ``FrostError/problems`` lists every problem found, one error each.
     public func freeze() throws(FrostError) -> FrozenContainer {
-        try Freezer(components: components).freeze()
+        try Freezer(components: components, parent: parent).freeze()
     }
 
     // MARK: Internals
 
-    private func takeSequence() -> Int {
-        defer { nextSequence += 1 }
-        return nextSequence
+    /// The current registrations, in registration order.
+    var components: [Component] {
+        order.compactMap { $0.replaced ? nil : $0.component }
     }
 
-    /// The current registrations, in registration order.
-    private var components: [Component] {
-        order.compactMap { $0.replaced ? nil : $0.component }
+    /// Stores a new registration (replacing one under the same key) and returns its builder.
+    @discardableResult
+    func add<T>(_ component: TypedComponent<T>) -> Registration<T> {
+        store(component)
+        return Registration(container: self, key: component.key)
     }
 
     private func store(_ component: Component) {
@@ -172,20 +210,23 @@ public final class Container: Resolver {
         guard let entry = entries[key] else { return }
         entry.component = change(entry.component)
         entry.cached = entry.component.instance
+        entry.weakCached = nil
     }
 
-    /// Registers `P` (under the name of `key`) as a forward to the registration `key`.
-    func addForward<P, T>(to key: RegistrationKey, as type: P.Type, from base: T.Type) {
-        guard P.self != T.self else { return }
-        let forwardKey = RegistrationKey(P.self, name: key.name)
+    /// Registers `P` under `name` as a forward to the registration `key` (whose type is `T`).
+    func addForward<P, T>(
+        to key: RegistrationKey, as type: P.Type, name: String?, from base: T.Type
+    ) {
+        let forwardKey = RegistrationKey(P.self, name: name)
+        guard forwardKey != key else { return }
         let component = TypedComponent<P>(
             key: forwardKey,
             scope: .transient,
-            sequence: takeSequence(),
-            forwardsTo: key
-        ) { resolver in
-            let instance = try resolver.resolve(T.self, name: key.name)
-            guard let cast = instance as? P else {
+            forwardsTo: key,
+            dependencies: [Dependency(key: key, deferred: false, label: "forward")],
+            factory: .closure { resolver in
+                let instance = try resolver.resolve(T.self, name: key.name)
+                if let cast = instance as? P { return cast }
                 throw FrostError(
                     .typeMismatch,
                     key: forwardKey,
@@ -194,9 +235,18 @@ public final class Container: Resolver {
                         + String(reflecting: P.self)
                 )
             }
-            return cast
-        }
+        )
         store(component)
+    }
+
+    /// Drops the cached instances of singletons, `.weak` and custom scopes (registered
+    /// instances stay).
+    func releaseCachedInstances() {
+        for entry in entries.values {
+            entry.cached = entry.component.instance
+            entry.weakCached = nil
+            entry.component.scope.storage?.removeAll()
+        }
     }
 }
 
@@ -208,10 +258,13 @@ extension Container: Sendable {}
 extension Container: ComponentStore {
     var catalog: Catalog {
         if let catalogCache { return catalogCache }
-        let catalog = Catalog(
-            keys: entries.values.map(\.component).sorted { $0.sequence < $1.sequence }.map(\.key))
+        let catalog = Catalog(keys: components.map(\.key))
         catalogCache = catalog
         return catalog
+    }
+
+    var hasGraphScope: Bool {
+        entries.values.contains { $0.component.scope.kind == .graph }
     }
 
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
@@ -221,6 +274,12 @@ extension Container: ComponentStore {
             box: entry.cached.map { Unmanaged.passUnretained($0).toOpaque() }
         )
     }
+
+    func lookUp(slot: UInt32) -> _ResolverLookup {
+        .unknown  // a dictionary has no slots: autowired parameters resolve by type here
+    }
+
+    var fallback: FrozenContainer? { parent }
 
     /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
     func location(of lookup: _ResolverLookup) -> Entry? {
@@ -245,5 +304,16 @@ extension Container: ComponentStore {
         let box = try resolution.makeBox(entry.component)
         entry.cached = box
         return box
+    }
+
+    func weakInstance(
+        at entry: Entry,
+        in resolution: Resolution<Container>,
+        make: () throws(FrostError) -> AnyObject
+    ) throws(FrostError) -> AnyObject {
+        if let living = entry.weakCached { return living }
+        let instance = try make()
+        entry.weakCached = instance
+        return instance
     }
 }

@@ -31,6 +31,13 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let invalidRegistrations = Code(rawValue: "invalidRegistrations")
         /// The perfect-hash table could not be built: a bug in Frost, reported, never trapped.
         public static let tableBuildFailed = Code(rawValue: "tableBuildFailed")
+        /// A singleton depends on a shorter-lived registration, which it would keep forever.
+        public static let captiveDependency = Code(rawValue: "captiveDependency")
+        /// Runtime arguments do not match the registration: missing, unexpected, or of other
+        /// types.
+        public static let argumentMismatch = Code(rawValue: "argumentMismatch")
+        /// An object given to `inject(into:)` has no property Frost can inject.
+        public static let nothingToInject = Code(rawValue: "nothingToInject")
         /// A fast resolve nested deeper than its limit; Frost redoes it in exact mode, so this
         /// code never reaches a caller.
         static let depthLimitReached = Code(rawValue: "depthLimitReached")
@@ -109,13 +116,15 @@ public struct FrostError: Error, CustomStringConvertible {
         let subject = key.map(Self.describe) ?? "the container"
         switch code {
         case .notRegistered:
-            return "nothing is registered for \(subject)."
+            return "nothing is registered for \(subject)" + (detail.map { ", \($0)." } ?? ".")
         case .cycle:
-            return "dependency cycle while resolving \(subject)."
+            return "dependency cycle through \(subject)."
         case .factoryFailed:
-            return "the factory of \(subject) threw an error."
-        case .typeMismatch:
-            return "\(subject): \(detail ?? "type mismatch")."
+            return key == nil
+                ? "\(detail ?? "a configuration closure") threw an error."
+                : "the factory of \(subject) threw an error."
+        case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject:
+            return "\(subject): \(detail ?? code.rawValue)."
         case .foreignHandle:
             return "a handle for \(subject) was used with a container that did not make it."
         case .invalidRegistrations:

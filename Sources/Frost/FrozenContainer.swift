@@ -15,17 +15,37 @@
 /// ```
 public final class FrozenContainer: Resolver, Sendable {
     let table: PerfectHashTable
-    /// Every component, in the order the table was built from; keeps slot contexts alive.
+    /// Every component, in registration order (as installed: autowired ones bound to their
+    /// slots); keeps the slots' contexts alive.
     let components: [Component]
     let catalog: Catalog
+    /// The `.weak` registrations' references, by slot (`nil` for other slots).
+    let weakReferences: [WeakReference?]
+    /// The slots of each type's registrations, in registration order: `resolveAll`.
+    let slotsByType: [ObjectIdentifier: [UInt32]]
+    let hasGraphScope: Bool
+    /// The container this one falls back to (for a child container).
+    let parent: FrozenContainer?
 
-    init(table: PerfectHashTable, components: [Component], catalog: Catalog) {
+    init(
+        table: PerfectHashTable,
+        components: [Component],
+        catalog: Catalog,
+        weakReferences: [WeakReference?],
+        slotsByType: [ObjectIdentifier: [UInt32]],
+        parent: FrozenContainer?
+    ) {
         self.table = table
         self.components = components
         self.catalog = catalog
+        self.weakReferences = weakReferences
+        self.slotsByType = slotsByType
+        self.hasGraphScope = components.contains { $0.scope.kind == .graph }
+        self.parent = parent
     }
 
-    /// The number of registrations (keys), `.implements` forwards included.
+    /// The number of registrations (keys), `.implements` forwards and aliases included; a
+    /// child's parent is not counted.
     public var count: Int { components.count }
 
     /// Resolves the registration of `type` under `name`.
@@ -81,6 +101,26 @@ public final class FrozenContainer: Resolver, Sendable {
         try resolve(lookup, T.self, name: name)
     }
 
+    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
+    ///   - argumentType: The tuple's type.
+    /// - Returns: A new instance.
+    /// - Throws: ``FrostError``.
+    public func _resolve<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        try resolve(T.self, name: name, arguments: arguments, argumentType: argumentType)
+    }
+
+    // MARK: Handles
+
     /// Finds the slot of `type` (and `name`) once, so that later resolves skip hashing.
     ///
     /// - Parameters:
@@ -88,7 +128,8 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: A handle valid for this container only.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
-    ///   registered for `type` under `name`.
+    ///   registered for `type` under `name` in this container (a child's handle does not reach
+    ///   its parent).
     public func handle<T>(for type: T.Type, name: String? = nil) throws(FrostError) -> Handle<T> {
         let key = RegistrationKey(T.self, name: name)
         let slot = table.slot(for: key)
@@ -105,7 +146,7 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - handle: A handle made by this container's ``handle(for:name:)``.
     /// - Returns: The instance, created or cached according to the registration's scope.
     /// - Throws: ``FrostError`` with ``FrostError/Code/foreignHandle`` when the handle was made
-    ///   by another container, or the errors of ``resolve(_:)`` raised by factories.
+    ///   by another container, or the errors of `resolve` raised by factories.
     @inlinable
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
         if let box = cachedBox(handle.slot, generation: handle.generation) {
@@ -113,8 +154,6 @@ public final class FrozenContainer: Resolver, Sendable {
         }
         return try resolve(handle: handle)
     }
-
-    // MARK: The handle's non-generic half (called from inlined code)
 
     /// The box cached in a handle's slot, if the handle is this container's and it is cached.
     @usableFromInline
@@ -132,14 +171,42 @@ public final class FrozenContainer: Resolver, Sendable {
         return try Resolution.resolve(at: handle.slot, as: T.self, in: self)
     }
 
-    /// Whether a registration exists for `type` under `name`.
+    // MARK: Everything of a type
+
+    /// Resolves every registration of `type` (all names, the unnamed one included), in
+    /// registration order; a child's own registrations come before its parent's.
+    ///
+    /// ```swift
+    /// let plugins: [any Plugin] = try frozen.resolveAll(Plugin.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type whose registrations to resolve.
+    /// - Returns: One instance per registration; empty when there is none.
+    /// - Throws: ``FrostError`` when one of them fails to resolve.
+    public func resolveAll<T>(_ type: T.Type) throws(FrostError) -> [T] {
+        var all: [T] = []
+        for slot in slotsByType[ObjectIdentifier(T.self)] ?? [] {
+            if let box = table.cachedBox(at: slot) {
+                all.append(unsafeDowncast(box, to: Box<T>.self).value)
+            } else {
+                all.append(try Resolution.resolve(at: slot, as: T.self, in: self))
+            }
+        }
+        if let parent { all += try parent.resolveAll(T.self) }
+        return all
+    }
+
+    // MARK: Lookups
+
+    /// Whether a registration exists for `type` under `name` (here or in a parent).
     ///
     /// - Parameters:
     ///   - type: The registered type.
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: `true` when resolving it would find a registration.
     public func contains<T>(_ type: T.Type, name: String? = nil) -> Bool {
-        table.slot(for: RegistrationKey(T.self, name: name)) != PerfectHashTable.notFound
+        isRegistered(RegistrationKey(T.self, name: name))
     }
 
     /// Whether a registration exists under a canonical key: the qualified type name
@@ -147,18 +214,89 @@ public final class FrozenContainer: Resolver, Sendable {
     ///
     /// - Parameters:
     ///   - canonicalKey: A key such as `"MyApp.Database#replica"`.
-    /// - Returns: `true` when a registration has that key.
+    /// - Returns: `true` when a registration (here or in a parent) has that key.
     public func contains(canonicalKey: String) -> Bool {
         table.slot(canonicalName: canonicalKey) != PerfectHashTable.notFound
+            || (parent?.contains(canonicalKey: canonicalKey) ?? false)
+    }
+
+    // MARK: Children and releasing
+
+    /// Makes a child container: its registrations shadow this container's, and everything
+    /// else falls back to this one (a request scope for a server, an override in a test).
+    ///
+    /// Freezing the child builds a table of the child's registrations only; this container's
+    /// table is untouched, and its singletons stay shared. This container's factories never
+    /// see the child's registrations.
+    ///
+    /// ```swift
+    /// let request = try frozen.child { c in c.register(instance: currentRequest) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's components.
+    /// - Returns: The frozen child.
+    /// - Throws: ``FrostError`` when freezing the child finds problems (a dependency missing
+    ///   from both the child and this container, for instance), or what `configure` throws,
+    ///   wrapped.
+    public func child(_ configure: (Container) throws -> Void) throws(FrostError) -> FrozenContainer
+    {
+        let container = Container(parent: self)
+        do {
+            try configure(container)
+        } catch let error as FrostError {
+            throw error
+        } catch {
+            throw FrostError(
+                .factoryFailed, key: nil, detail: "configuring a child container", underlying: error
+            )
+        }
+        return try container.freeze()
+    }
+
+    /// Drops the cached instances of singletons, `.weak` registrations and custom scopes (not
+    /// registered instances): the next resolve of each creates a new one.
+    ///
+    /// Safe while other threads resolve. A resolve reads a cached instance without a lock, so
+    /// the dropped instances are released by the *next* call to this method (or when the
+    /// container goes away), never while a resolve that read them could still be copying them.
+    public func releaseCachedInstances() {
+        table.releaseCachedInstances { slot in
+            guard let index = table.inputIndex(of: slot) else { return false }
+            return components[index].instance == nil
+        }
+        table.withCreationLock {
+            for reference in weakReferences { reference?.object = nil }
+        }
+        var released = Set<ObjectIdentifier>()
+        for component in components {
+            if let storage = component.scope.storage,
+                released.insert(ObjectIdentifier(storage)).inserted
+            {
+                storage.removeAll()
+            }
+        }
     }
 }
 
+/// A `.weak` registration's reference to its living instance. Only touched under the table's
+/// creation lock.
+final class WeakReference: @unchecked Sendable {
+    weak var object: AnyObject?
+}
+
 extension FrozenContainer: ComponentStore {
+    var fallback: FrozenContainer? { parent }
+
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         let bits = UInt64(UInt(bitPattern: type))
         let slot = name.map { table.slot(identity: bits, name: $0) } ?? table.slot(identity: bits)
         guard slot != PerfectHashTable.notFound else { return .unknown }
         return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+    }
+
+    func lookUp(slot: UInt32) -> _ResolverLookup {
+        _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
     }
 
     func location(of lookup: _ResolverLookup) -> PerfectHashTable.Slot? {
@@ -179,5 +317,19 @@ extension FrozenContainer: ComponentStore {
         in resolution: Resolution<FrozenContainer>
     ) throws(FrostError) -> AnyObject {
         try table.createOnce(at: location, in: resolution)
+    }
+
+    func weakInstance(
+        at location: PerfectHashTable.Slot,
+        in resolution: Resolution<FrozenContainer>,
+        make: () throws(FrostError) -> AnyObject
+    ) throws(FrostError) -> AnyObject {
+        guard let reference = weakReferences[Int(location)] else { return try make() }
+        return try table.withCreationLock { () throws(FrostError) in
+            if let living = reference.object { return living }
+            let instance = try make()
+            reference.object = instance
+            return instance
+        }
     }
 }

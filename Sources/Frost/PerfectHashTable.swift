@@ -24,6 +24,10 @@ final class PerfectHashTable: @unchecked Sendable {
     let capacity: Int
     /// A process-wide unique number: handles remember it to refuse other containers.
     let generation: UInt64
+    /// Instances taken out of their slots by the last `releaseCachedInstances`, released by
+    /// the next one (or with the table): a resolve that loaded one before it was taken may
+    /// still be copying it. Only touched under the creation lock.
+    private var retired: [AnyObject] = []
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -229,6 +233,32 @@ final class PerfectHashTable: @unchecked Sendable {
         }
         let box = Unmanaged<Box<FrostError>>.fromOpaque(error!).takeRetainedValue()
         throw box.value
+    }
+
+    /// Runs `body` under the table's recursive creation lock (the one singleton creation
+    /// holds), so that every creation protocol of the table is serialized behind one lock.
+    func withCreationLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        frost_table_lock(table)
+        defer { frost_table_unlock(table) }
+        return try body()
+    }
+
+    /// Empties the cached slots for which `shouldRelease` is true. What they held is released
+    /// by the next call (or with the table), never while a concurrent resolve could hold a
+    /// pointer it loaded before.
+    func releaseCachedInstances(where shouldRelease: (Slot) -> Bool) {
+        var taken: [AnyObject] = []
+        let previous = withCreationLock {
+            for slot in 0..<Slot(capacity) where inputIndex(of: slot) != nil && shouldRelease(slot)
+            {
+                if let instance = frost_slot_take_instance(table, slot) {
+                    taken.append(Unmanaged<AnyObject>.fromOpaque(instance).takeRetainedValue())
+                }
+            }
+            defer { retired = taken }
+            return retired
+        }
+        _ = previous  // released here, outside the lock
     }
 
     /// How the identity (`which == 0`) or name (`which == 1`) function was built.

@@ -1,9 +1,13 @@
-/// What `Container.register…` returns: configures the registration it names.
+/// What `Container.register…` and `Container.autowire` return: configures the registration
+/// it names.
 ///
 /// ```swift
-/// container.register(FileLogger.self) { _ in FileLogger() }
+/// container.register(Screen.self) { _ in Screen() }
 ///     .scope(.singleton)
-///     .implements(Logger.self, Sink.self)
+///     .implements(Presenter.self)
+///     .inject(\.delegate)
+///     .inject(\.backup, name: "replica")
+///     .onCreate { r, screen in screen.didLoad() }
 /// ```
 public struct Registration<T> {
     let container: Container
@@ -12,13 +16,11 @@ public struct Registration<T> {
     /// Sets how long the registration's instances live.
     ///
     /// - Parameters:
-    ///   - scope: `.transient` (the default: a new instance per resolve) or `.singleton` (one
-    ///     instance per container, created on first resolve).
+    ///   - scope: `.transient` (the default), `.singleton`, `.weak`, `.graph` or `.custom(…)`.
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func scope(_ scope: Scope) -> Registration<T> {
-        container.update(key) { $0.with(scope: scope) }
-        return self
+        update { $0.copy(scope: scope) }
     }
 
     /// Makes the registration resolvable as each of `types` too (protocols it conforms to, or
@@ -34,8 +36,102 @@ public struct Registration<T> {
     @discardableResult
     public func implements<each P>(_ types: repeat (each P).Type) -> Registration<T> {
         for type in repeat each types {
-            container.addForward(to: key, as: type, from: T.self)
+            container.addForward(to: key, as: type, name: key.name, from: T.self)
         }
         return self
+    }
+
+    /// Makes the registration resolvable under another name too: the same registration (for a
+    /// singleton, the same instance).
+    ///
+    /// - Parameters:
+    ///   - name: The other name, such as `"default"`.
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func alias(_ name: String) -> Registration<T> {
+        container.addForward(to: key, as: T.self, name: name, from: T.self)
+        return self
+    }
+
+    /// Runs `hook` once for each instance the container creates (once in total for a
+    /// singleton), after its properties are injected.
+    ///
+    /// - Parameters:
+    ///   - hook: Receives the resolver and the new instance. An error it throws fails the
+    ///     resolve (as ``FrostError/Code/factoryFailed``).
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func onCreate(_ hook: @escaping @Sendable (any Resolver, T) throws -> Void)
+        -> Registration<T>
+    {
+        update { $0.copy(hooks: $0.hooks + [hook]) }
+    }
+
+    func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {
+        container.update(key) { component in
+            // The component under this key was registered by this registration's generic
+            // call: it is a TypedComponent<T> by construction.
+            change(unsafeDowncast(component, to: TypedComponent<T>.self))
+        }
+        return self
+    }
+}
+
+extension Registration where T: AnyObject {
+    /// Injects a property after the initializer: resolves `V` (under `name`) and assigns it.
+    ///
+    /// - Parameters:
+    ///   - property: A writable property of the instance, such as `\.delegate`.
+    ///   - name: The name of the registration to inject, or `nil` for the unnamed one.
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func inject<V>(
+        _ property: any ReferenceWritableKeyPath<T, V> & Sendable,
+        name: String? = nil
+    ) -> Registration<T> {
+        let dependency = Dependency(
+            key: RegistrationKey(V.self, name: name),
+            deferred: false,
+            label: "property \(property)"
+        )
+        return update { component in
+            component.copy(
+                dependencies: component.dependencies + [dependency],
+                injections: component.injections + [
+                    { resolver, instance in
+                        instance[keyPath: property] = try resolver.resolve(V.self, name: name)
+                    }
+                ]
+            )
+        }
+    }
+
+    /// Injects an optional property after the initializer: resolves `V` (under `name`) and
+    /// assigns it.
+    ///
+    /// - Parameters:
+    ///   - property: A writable optional property of the instance, such as `\.delegate`.
+    ///   - name: The name of the registration to inject, or `nil` for the unnamed one.
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func inject<V>(
+        _ property: any ReferenceWritableKeyPath<T, V?> & Sendable,
+        name: String? = nil
+    ) -> Registration<T> {
+        let dependency = Dependency(
+            key: RegistrationKey(V.self, name: name),
+            deferred: false,
+            label: "property \(property)"
+        )
+        return update { component in
+            component.copy(
+                dependencies: component.dependencies + [dependency],
+                injections: component.injections + [
+                    { resolver, instance in
+                        instance[keyPath: property] = try resolver.resolve(V.self, name: name)
+                    }
+                ]
+            )
+        }
     }
 }

@@ -26,6 +26,14 @@ public protocol Resolver {
     /// - Returns: Where the registration is, and its cached instance if it has one.
     func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup
 
+    /// Implementation detail of autowiring: the registration in a slot that `freeze()` bound
+    /// a parameter to, and its cached instance. Do not call.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot.
+    /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
+    func _lookUp(slot: UInt32) -> _ResolverLookup
+
     /// Implementation detail of ``resolve(_:)``: resolves what ``_lookUp(_:name:)`` found
     /// without a cached instance (or did not find). Do not call.
     ///
@@ -39,6 +47,22 @@ public protocol Resolver {
         _ lookup: _ResolverLookup,
         _ type: T.Type,
         name: String?
+    ) throws(FrostError) -> T
+
+    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
+    ///   - argumentType: The tuple's type.
+    /// - Returns: A new instance.
+    /// - Throws: ``FrostError``.
+    func _resolve<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
     ) throws(FrostError) -> T
 }
 
@@ -90,6 +114,37 @@ extension Resolver {
     /// - Returns: ``_ResolverLookup/unknown``.
     public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         .unknown
+    }
+
+    /// The default: slots mean nothing to this resolver.
+    ///
+    /// - Parameters:
+    ///   - slot: Ignored.
+    /// - Returns: ``_ResolverLookup/unknown``.
+    public func _lookUp(slot: UInt32) -> _ResolverLookup {
+        .unknown
+    }
+
+    /// The default: this resolver takes no runtime arguments.
+    ///
+    /// - Parameters:
+    ///   - type: The type requested.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: Ignored.
+    ///   - argumentType: The arguments' type, for the message.
+    /// - Returns: Never.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/argumentMismatch``.
+    public func _resolve<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        throw FrostError(
+            .argumentMismatch,
+            key: RegistrationKey(T.self, name: name),
+            detail: "\(Self.self) does not resolve with runtime arguments"
+        )
     }
 
     /// The default: resolves through ``resolve(_:name:)``.

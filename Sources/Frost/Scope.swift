@@ -1,29 +1,96 @@
 /// How long a resolved instance lives, and who shares it.
 ///
-/// A registration is `.transient` unless it says otherwise.
+/// A registration is `.transient` unless it says otherwise. Every scope is thread-safe on a
+/// ``FrozenContainer``.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         case transient
         case singleton
+        case weak
+        case graph
+        case custom
     }
 
     let kind: Kind
+    let storage: (any ScopeStorage)?
 
     /// Every resolve creates a new instance.
-    public static let transient = Scope(kind: .transient)
+    public static let transient = Scope(kind: .transient, storage: nil)
 
     /// The first resolve creates the instance; every later resolve, from any thread, returns
     /// it. Its factory runs exactly once per container, even when many threads ask at once.
-    public static let singleton = Scope(kind: .singleton)
+    ///
+    /// The instance is shared by every thread that resolves it: a singleton used from many
+    /// threads must be thread-safe itself.
+    public static let singleton = Scope(kind: .singleton, storage: nil)
 
-    /// Whether the container keeps the instance it creates.
-    var caches: Bool { kind == .singleton }
+    /// The container keeps the instance while someone else holds it: a resolve returns the
+    /// living instance, or creates a new one once the last holder let it go. Class instances
+    /// only (a value is never kept).
+    public static let weak = Scope(kind: .weak, storage: nil)
 
-    /// The scope's name: `transient` or `singleton`.
+    /// One instance per top-level resolve: every dependency on it within one
+    /// `resolve(Root.self)` shares it; the next top-level resolve creates a new one.
+    public static let graph = Scope(kind: .graph, storage: nil)
+
+    /// A scope whose instances live in `storage`, which decides when they go (a session, a
+    /// request, a test).
+    ///
+    /// - Parameters:
+    ///   - storage: Keeps instances by registration key; must be thread-safe.
+    /// - Returns: The scope.
+    public static func custom(_ storage: any ScopeStorage) -> Scope {
+        Scope(kind: .custom, storage: storage)
+    }
+
+    /// How long instances live relative to each other, for the captive-dependency check:
+    /// a singleton must not keep an instance of a shorter-lived scope.
+    var lifetimeRank: Int {
+        switch kind {
+        case .singleton: 3
+        case .custom, .weak: 2
+        case .graph: 1
+        case .transient: 0
+        }
+    }
+
+    /// The scope's name: `transient`, `singleton`, `weak`, `graph` or `custom(Type)`.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .singleton: "singleton"
+        case .weak: "weak"
+        case .graph: "graph"
+        case .custom: "custom(\(storage.map { String(describing: type(of: $0)) } ?? "?"))"
         }
     }
+
+    public static func == (lhs: Scope, rhs: Scope) -> Bool {
+        lhs.kind == rhs.kind
+            && lhs.storage.map(ObjectIdentifier.init) == rhs.storage.map(ObjectIdentifier.init)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(storage.map(ObjectIdentifier.init))
+    }
+}
+
+/// Where a custom ``Scope`` keeps its instances.
+///
+/// Frost calls ``instance(forKey:make:)`` for each resolve of a registration in the scope and
+/// ``removeAll()`` from `releaseCachedInstances()`. Implementations must be thread-safe: a
+/// frozen container resolves from many threads. ``LockedScopeStorage`` is a ready one.
+public protocol ScopeStorage: AnyObject, Sendable {
+    /// Returns the instance kept under `key`, or makes it with `make`, keeps it and returns it.
+    ///
+    /// - Parameters:
+    ///   - key: The registration's canonical key (`Module.Type` or `Module.Type#name`).
+    ///   - make: Creates the instance (boxed); call it at most once per missing key.
+    /// - Returns: The kept or new instance.
+    /// - Throws: What `make` throws.
+    func instance(forKey key: String, make: () throws -> AnyObject) throws -> AnyObject
+
+    /// Forgets every kept instance; the next resolves create new ones.
+    func removeAll()
 }

@@ -171,6 +171,19 @@ void *_Nullable frost_table_create_once(frost_table *_Nonnull table, uint32_t sl
                                         void *_Nullable resolution,
                                         void *_Nullable *_Nonnull error);
 
+/// Takes the cached instance out of a slot (the slot is empty afterwards) and returns it, +1,
+/// to the caller, or NULL. Used to release cached instances while the table lives: the caller
+/// must keep the instance alive until no reader can still hold the pointer it loaded.
+void *_Nullable frost_slot_take_instance(frost_table *_Nonnull table, uint32_t slot);
+
+/// Locks the table's recursive creation lock: what frost_table_create_once holds while a
+/// factory runs. Other create-once protocols (weak instances) use it so that all creation in a
+/// table is serialized behind one lock (no lock-order deadlock is possible).
+void frost_table_lock(frost_table *_Nonnull table);
+
+/// Unlocks what frost_table_lock locked.
+void frost_table_unlock(frost_table *_Nonnull table);
+
 /// A process-wide unique, never-reused number (starting at 1): tells containers apart where an
 /// address could be reused.
 uint64_t frost_next_generation(void);

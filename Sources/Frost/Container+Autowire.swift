@@ -1,0 +1,79 @@
+extension Container {
+    /// Registers `type`, made by `initializer`, whose parameters are resolved by their types.
+    ///
+    /// ```swift
+    /// container.autowire(UserService.self, UserService.init(logger:db:))
+    /// ```
+    ///
+    /// Because the parameters are declared, `freeze()` checks that each is registered, that
+    /// they form no cycle, and that a singleton does not capture a shorter-lived one; it then
+    /// binds each parameter to its slot, so that resolving an autowired graph hashes once, at
+    /// its root. A parameter of type `Lazy<D>` or `Provider<D>` depends on `D` without
+    /// creating it first (it breaks cycles).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies: an initializer such as
+    ///     `UserService.init(logger:db:)`, or any function, of any number of parameters.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @discardableResult
+    public func autowire<T, each D>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Registration<T> {
+        var dependencies: [Dependency] = []
+        for dependency in repeat (each D).self {
+            dependencies.append(
+                .parameter(dependency, position: dependencies.count + 1, of: T.self))
+        }
+        return add(
+            TypedComponent(
+                key: RegistrationKey(T.self, name: name),
+                scope: .transient,
+                dependencies: dependencies,
+                factory: .autowired(
+                    { resolver, slots in
+                        var index = 0
+                        func next<Parameter>(_ type: Parameter.Type) throws(FrostError) -> Parameter
+                        {
+                            defer { index += 1 }
+                            return try resolver.resolveParameter(
+                                Parameter.self, slot: slots?[index])
+                        }
+                        return try initializer(repeat try next((each D).self))
+                    },
+                    slots: nil
+                )
+            )
+        )
+    }
+}
+
+extension Dependency {
+    /// The dependency of an autowired initializer's parameter: on `Wrapped` (deferred) for a
+    /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter.
+    static func parameter(_ type: Any.Type, position: Int, of owner: Any.Type) -> Dependency {
+        let label = "parameter \(position) of \(owner)'s initializer"
+        if let deferred = type as? any _Deferred.Type {
+            return Dependency(
+                key: RegistrationKey(deferred._wrappedType, name: nil), deferred: true, label: label
+            )
+        }
+        return Dependency(key: RegistrationKey(type, name: nil), deferred: false, label: label)
+    }
+}
+
+extension Resolver {
+    /// Resolves an autowired parameter: straight from its slot when freeze bound it (no
+    /// hashing), by type otherwise.
+    func resolveParameter<T>(_ type: T.Type, slot: UInt32?) throws(FrostError) -> T {
+        guard let slot, slot != .max else { return try resolve(T.self, name: nil) }
+        let lookup = _lookUp(slot: slot)
+        if let box = lookup.box {
+            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return try _resolve(lookup, T.self, name: nil)
+    }
+}

@@ -1,0 +1,14 @@
+/// Implementation detail of ``Lazy`` and ``Provider``: a type a container makes for any
+/// registered `Wrapped`, without registering it. Do not conform your own types.
+public protocol _Deferred {
+    /// The type resolved later.
+    static var _wrappedType: Any.Type { get }
+
+    /// Makes the deferred resolver for `name` over `resolver` (the container).
+    ///
+    /// - Parameters:
+    ///   - resolver: The container that resolves `_wrappedType` later.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The deferred value.
+    static func _make(resolver: any Resolver, name: String?) -> Self
+}

@@ -1,0 +1,61 @@
+/// A property the container fills: by `inject(into:)` for an object it did not create, or on
+/// creation for an instance of a class it registered.
+///
+/// ```swift
+/// final class Screen {
+///     @Injected var service: UserService
+///     @Injected(name: "replica") var db: Database
+/// }
+/// try frozen.inject(into: screen)
+/// ```
+///
+/// Only unset properties are filled; reading one before it is filled stops the program with a
+/// message naming it (like an implicitly unwrapped optional). Fill an object before sharing it
+/// with other threads.
+@propertyWrapper
+public final class Injected<T>: @unchecked Sendable {
+    // @unchecked: written once, by injection, before the object is shared (documented).
+    private var storage: T?
+    /// The name of the registration to inject, or `nil` for the unnamed one.
+    public let name: String?
+
+    /// A property filled with the unnamed registration of its type.
+    public init() {
+        name = nil
+    }
+
+    /// A property filled with the registration of its type named `name`.
+    ///
+    /// - Parameters:
+    ///   - name: The registration's name.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The injected instance.
+    public var wrappedValue: T {
+        guard let storage else {
+            preconditionFailure(
+                "@Injected \(T.self)\(name.map { " named \"\($0)\"" } ?? "") was read before "
+                    + "inject(into:) or the container filled it"
+            )
+        }
+        return storage
+    }
+
+    /// Whether the property has been filled.
+    public var isInjected: Bool { storage != nil }
+}
+
+extension Injected: InjectableProperty {
+    static var dependency: (type: Any.Type, deferred: Bool) { (T.self, false) }
+
+    static func inject(at address: UnsafeRawPointer, resolver: any Resolver, root: any Resolver)
+        throws(FrostError) -> Bool
+    {
+        let wrapper = address.load(as: Injected<T>.self)
+        guard wrapper.storage == nil else { return false }
+        wrapper.storage = try resolver.resolve(T.self, name: wrapper.name)
+        return true
+    }
+}
