@@ -32,16 +32,22 @@ public final class Injected<T>: @unchecked Sendable {
         self.name = name
     }
 
-    /// The injected instance.
+    /// The injected instance. Setting it (a mock in a test, say) makes injection leave it.
     public var wrappedValue: T {
-        guard let storage else {
-            preconditionFailure(
-                "@Injected \(T.self)\(name.map { " named \"\($0)\"" } ?? "") was read before "
-                    + "inject(into:) or the container filled it"
-            )
+        get {
+            guard let storage else {
+                preconditionFailure(
+                    "@Injected \(T.self)\(name.map { " named \"\($0)\"" } ?? "") was read before "
+                        + "inject(into:) or the container filled it"
+                )
+            }
+            return storage
         }
-        return storage
+        set { storage = newValue }
     }
+
+    /// The wrapper itself, as `$property`: `screen.$service.isInjected`.
+    public var projectedValue: Injected<T> { self }
 
     /// Whether the property has been filled.
     public var isInjected: Bool { storage != nil }

@@ -52,6 +52,9 @@ public final class LazyInjected<T>: @unchecked Sendable {
         }
     }
 
+    /// The wrapper itself, as `$property`: `screen.$service.isInjected`.
+    public var projectedValue: LazyInjected<T> { self }
+
     /// Whether injection has given the property its container.
     public var isInjected: Bool {
         lock.lock()

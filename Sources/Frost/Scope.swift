@@ -65,11 +65,21 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Scopes are equal when they are the same kind and, for custom scopes, the same storage.
+    ///
+    /// - Parameters:
+    ///   - lhs: A scope.
+    ///   - rhs: Another scope.
+    /// - Returns: Whether they are the same scope.
     public static func == (lhs: Scope, rhs: Scope) -> Bool {
         lhs.kind == rhs.kind
             && lhs.storage.map(ObjectIdentifier.init) == rhs.storage.map(ObjectIdentifier.init)
     }
 
+    /// Hashes the kind and, for a custom scope, the storage's identity.
+    ///
+    /// - Parameters:
+    ///   - hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(storage.map(ObjectIdentifier.init))

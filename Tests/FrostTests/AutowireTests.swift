@@ -1,0 +1,112 @@
+import Frost
+import Testing
+
+/// Autowiring by initializer: parameters resolved by type, any arity, bound at freeze.
+@Suite("Autowiring")
+struct AutowireTests {
+    @Test(arguments: Mode.allCases)
+    func bootstrapResolvesTheMainControllerOnce(mode: Mode) throws {
+        // MVIOCContainer's scenario: register the app, its window and its main controller.
+        let container = Container()
+        container.register(instance: Application(name: "Frost"))
+        container.autowire(Window.self, Window.init(application:)).scope(.singleton)
+        container.autowire(MainController.self, MainController.init(window:logger:))
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        let controller = try resolver.resolve(MainController.self)
+        #expect(controller.window.application.name == "Frost")
+        #expect(controller.window === (try resolver.resolve(Window.self)))
+        #expect(controller.logger === (try resolver.resolve(Logger.self)))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func initializersOfAnyArity(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 3))
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.autowire(Primary.self, Primary.init)
+        container.autowire(Replica.self, Replica.init)
+        container.autowire(String.self) {
+            (config: AppConfig, replica: Replica, primary: Primary, logger: any Logger) in
+            "\(config.port) \(replica.label) \(primary.label) \(logger is ConsoleLogger)"
+        }
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(String.self) == "3 replica:3 primary true")
+    }
+
+    @Test(arguments: Mode.allCases)
+    func namedAutowiring(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 7))
+        container.autowire(Database.self, name: "replica") { (config: AppConfig) in Replica(config)
+        }
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(Database.self, name: "replica").label == "replica:7")
+    }
+
+    @Test func autowiredGraphSharesSingletonsAndMakesTransients() throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 1))
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.autowire(Database.self) { (config: AppConfig) in Replica(config) }
+        container.autowire(UserService.self, UserService.init(logger:db:))
+        let frozen = try container.freeze()
+
+        let first = try frozen.resolve(UserService.self)
+        let second = try frozen.resolve(UserService.self)
+        #expect(first !== second)
+        #expect(first.logger === second.logger)
+        #expect(first.db !== second.db)
+    }
+
+    @Test func threeProtocolCycleIsReportedAtFreezeNamingAllThree() throws {
+        // BTKInjector's scenario.
+        let container = Container()
+        container.autowire(Engine.self, EngineImpl.init(gearbox:))
+        container.autowire(Gearbox.self, GearboxImpl.init(wheel:))
+        container.autowire(Wheel.self, WheelImpl.init(engine:))
+
+        let error = try #require(frostError { _ = try container.freeze() })
+        #expect(error.code == .invalidRegistrations)
+        let cycle = try #require(error.problems.first { $0.code == .cycle })
+        #expect(
+            Set(cycle.dependencyPath) == [
+                "FrostTests.Engine", "FrostTests.Gearbox", "FrostTests.Wheel",
+            ])
+        #expect(cycle.dependencyPath.count == 4)  // the first member closes the cycle
+        #expect(error.description.contains("FrostTests.Engine"))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func theSameCycleThroughAProviderResolves(mode: Mode) throws {
+        let container = Container()
+        container.autowire(Engine.self, EngineImpl.init(gearbox:)).scope(.singleton)
+        container.autowire(Gearbox.self, GearboxImpl.init(wheel:)).scope(.singleton)
+        container.autowire(Wheel.self, ProvidedWheel.init(engine:)).scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        let engine = try resolver.resolve(Engine.self)
+        let wheel =
+            try #require((engine as? EngineImpl)?.gearbox as? GearboxImpl)?.wheel as? ProvidedWheel
+        #expect(try #require(wheel).engine() === engine)
+    }
+
+    @Test func cycleOnlyClosuresCanCreateIsCaughtAtResolveWithTheSameMessage() throws {
+        let container = Container()
+        container.register(Engine.self) { r in EngineImpl(gearbox: try r.resolve(Gearbox.self)) }
+        container.register(Gearbox.self) { r in GearboxImpl(wheel: try r.resolve(Wheel.self)) }
+        container.register(Wheel.self) { r in WheelImpl(engine: try r.resolve(Engine.self)) }
+        let frozen = try container.freeze()  // closures: nothing to see at freeze
+
+        let error = try #require(frostError { _ = try frozen.resolve(Gearbox.self) })
+        #expect(error.code == .cycle)
+        #expect(
+            error.dependencyPath == [
+                "FrostTests.Gearbox", "FrostTests.Wheel", "FrostTests.Engine", "FrostTests.Gearbox",
+            ])
+        #expect(error.description.contains("dependency cycle through FrostTests.Gearbox"))
+    }
+}

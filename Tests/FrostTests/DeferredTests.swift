@@ -1,0 +1,53 @@
+import Frost
+import Testing
+
+/// Lazy (once, on first use) and Provider (on every call), for any registered type.
+@Suite("Lazy and Provider")
+struct DeferredTests {
+    @Test(arguments: Mode.allCases)
+    func lazyResolvesOnceOnFirstUse(mode: Mode) throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Logger.self) { _ in
+            made.increment()
+            return ConsoleLogger()
+        }
+        let resolver = try mode.resolver(container)
+
+        let lazy = try resolver.resolve(Lazy<Logger>.self)
+        #expect(made.value == 0)
+        let first = lazy.value
+        #expect(lazy.value === first)
+        #expect(made.value == 1)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func providerResolvesOnEveryCall(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Logger.self, name: "shared") { _ in ConsoleLogger() }.scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        let make = try resolver.resolve(Provider<Logger>.self)
+        #expect(make() !== make())
+        let shared = try resolver.resolve(Provider<Logger>.self, name: "shared")
+        #expect(shared() === shared())
+    }
+
+    @Test(arguments: Mode.allCases)
+    func lazyOfAnUnregisteredTypeIsRefusedAtOnce(mode: Mode) throws {
+        let resolver = try mode.resolver(Container())
+        let error = try #require(frostError { _ = try resolver.resolve(Lazy<Logger>.self) })
+        #expect(error.code == .notRegistered)
+        #expect(error.requestedKey == "FrostTests.Logger")
+    }
+
+    @Test func lazyGetReportsAFailingFactory() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in throw FactoryFailure(reason: "later") }
+        let lazy = try container.freeze().resolve(Lazy<Logger>.self)
+
+        let error = try #require(frostError { _ = try lazy.get() })
+        #expect(error.code == .factoryFailed)
+    }
+}

@@ -1,0 +1,110 @@
+import Frost
+import Testing
+
+/// Property injection: key paths on registrations, property wrappers, and objects the
+/// container did not create.
+@Suite("Property injection")
+struct PropertyInjectionTests {
+    /// A container with everything DetailScreen needs.
+    static func container() -> Container {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(instance: AppConfig(port: 5))
+        container.register(Database.self) { _ in Primary() }
+        container.register(Database.self, name: "replica") { r in
+            Replica(try r.resolve(AppConfig.self))
+        }
+        container.autowire(UserService.self, UserService.init(logger:db:))
+        return container
+    }
+
+    @Test(arguments: Mode.allCases)
+    func keyPathsAreInjectedAfterTheInitializer(mode: Mode) throws {
+        let container = Self.container()
+        container.register(DetailScreen.self) { _ in DetailScreen() }
+            .inject(\.delegate)
+            .inject(\.backup, name: "replica")
+        let resolver = try mode.resolver(container)
+
+        let screen = try resolver.resolve(DetailScreen.self)
+        #expect(screen.delegate === (try resolver.resolve(Logger.self)))
+        #expect(screen.backup?.label == "replica:5")
+    }
+
+    @Test(arguments: Mode.allCases)
+    func wrappersOfCreatedInstancesAreFilled(mode: Mode) throws {
+        let container = Self.container()
+        container.register(DetailScreen.self) { _ in DetailScreen() }
+        let resolver = try mode.resolver(container)
+
+        let screen = try resolver.resolve(DetailScreen.self)
+        #expect(screen.logger === (try resolver.resolve(Logger.self)))  // inherited
+        #expect(screen.db.label == "replica:5")
+        #expect(screen.service.db.label == "primary")
+        #expect(screen.config.port == 5)
+    }
+
+    @Test func injectIntoFillsOnlyUnsetPropertiesThroughTheHierarchy() throws {
+        // Reliant's scenario: an object the container did not create.
+        let frozen = try Self.container().freeze()
+        let screen = DetailScreen()
+        let ownLogger = FileLogger()
+        screen.logger = ownLogger
+
+        try frozen.inject(into: screen)
+        #expect(screen.logger === ownLogger)  // already set: left alone
+        // inherited chain filled
+        #expect(screen.service.logger === (try frozen.resolve(Logger.self)))
+        #expect(screen.db.label == "replica:5")
+        #expect(screen.delegate == nil)  // not a wrapper: never touched
+
+        let service = screen.service
+        try frozen.inject(into: screen)  // a second injection changes nothing
+        #expect(screen.service === service)
+    }
+
+    @Test func lazyInjectedResolvesOnFirstAccess() throws {
+        let container = Self.container()
+        let made = Counter()
+        container.register(AppConfig.self) { _ in
+            made.increment()
+            return AppConfig(port: 9)
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+        let screen = DetailScreen()
+
+        try frozen.inject(into: screen, ignoring: ["db"])  // the replica needs AppConfig now
+        #expect(made.value == 0)
+        #expect(screen.config.port == 9)
+        #expect(screen.config.port == 9)
+        #expect(made.value == 1)
+    }
+
+    @Test func ignoredPropertiesAreLeftAlone() throws {
+        let frozen = try Self.container().freeze()
+        let screen = DetailScreen()
+        try frozen.inject(into: screen, ignoring: ["service"])
+
+        #expect(!screen.$service.isInjected)
+        #expect(screen.db.label == "replica:5")
+    }
+
+    @Test func objectWithNothingToInjectIsAnError() throws {
+        let frozen = try Self.container().freeze()
+        let error = try #require(frostError { try frozen.inject(into: PlainObject()) })
+
+        #expect(error.code == .nothingToInject)
+        #expect(error.description.contains("FrostTests.PlainObject"))
+        #expect(error.description.contains("no @Injected or @LazyInjected property"))
+    }
+
+    @Test func missingRegistrationForAPropertyNamesTheObject() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let frozen = try container.freeze()
+
+        let error = try #require(frostError { try frozen.inject(into: DetailScreen()) })
+        #expect(error.code == .notRegistered)
+        #expect(error.dependencyPath.first == "FrostTests.DetailScreen")
+    }
+}
