@@ -57,8 +57,13 @@ class Component: @unchecked Sendable {
 }
 
 /// A component whose instances are `T`s.
+///
+/// The resolve path runs unspecialized for `T` (it is reached through a type-erased slot), so
+/// it touches only what has a layout independent of `T`: optional closures and flags. An
+/// array of closures or a generic enum would make the runtime look up their metadata on every
+/// resolve (measured: about 850 instructions for two empty arrays).
 final class TypedComponent<T>: Component, @unchecked Sendable {
-    /// How instances are made.
+    /// How instances are made (the builder's view; stored as the fields below).
     enum Factory {
         /// A closure given the resolver.
         case closure(@Sendable (any Resolver) throws -> T)
@@ -71,13 +76,19 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             @Sendable (any Resolver, UnsafeRawPointer) throws -> T, argumentType: Any.Type)
     }
 
-    let factory: Factory
+    private let closure: (@Sendable (any Resolver) throws -> T)?
+    private let autowired: (@Sendable (any Resolver, [UInt32]?) throws -> T)?
+    private let slots: [UInt32]?
+    private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
+    private let expectedArguments: Any.Type?
     /// Applied to each new instance in order: property injections, then `onCreate` hooks.
     let injections: [@Sendable (any Resolver, T) throws -> Void]
     let hooks: [@Sendable (any Resolver, T) throws -> Void]
     /// The `@Injected`/`@LazyInjected` properties of `T`, when `T` is a class that has some:
     /// filled on every instance the container creates. Decided once, at registration.
     let wrapperPlan: InjectionPlan?
+    /// Whether anything runs after the factory (wrappers, key paths, hooks).
+    private let finishes: Bool
 
     init(
         key: RegistrationKey,
@@ -89,7 +100,20 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         injections: [@Sendable (any Resolver, T) throws -> Void] = [],
         hooks: [@Sendable (any Resolver, T) throws -> Void] = []
     ) {
-        self.factory = factory
+        switch factory {
+        case .closure(let make):
+            (closure, autowired, slots, withArguments, expectedArguments) = (
+                make, nil, nil, nil, nil
+            )
+        case .autowired(let make, let slots):
+            (closure, autowired, self.slots, withArguments, expectedArguments) = (
+                nil, make, slots, nil, nil
+            )
+        case .arguments(let make, let type):
+            (closure, autowired, slots, withArguments, expectedArguments) = (
+                nil, nil, nil, make, type
+            )
+        }
         self.injections = injections
         self.hooks = hooks
         if instance == nil, let type = T.self as? AnyClass {
@@ -98,6 +122,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         } else {
             wrapperPlan = nil
         }
+        finishes = wrapperPlan != nil || !injections.isEmpty || !hooks.isEmpty
         super.init(
             key: key,
             scope: scope,
@@ -107,10 +132,14 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         )
     }
 
-    override var argumentType: Any.Type? {
-        if case .arguments(_, let argumentType) = factory { return argumentType }
-        return nil
+    /// The factory, as the builder gave it.
+    var factory: Factory {
+        if let closure { return .closure(closure) }
+        if let autowired { return .autowired(autowired, slots: slots) }
+        return .arguments(withArguments!, argumentType: expectedArguments!)
     }
+
+    override var argumentType: Any.Type? { expectedArguments }
 
     /// Makes an instance. A ``FrostError`` (from a nested resolve, or thrown by the factory
     /// itself) passes through; any other error is wrapped. The resolution adds this component
@@ -118,12 +147,11 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     func make(_ resolver: any Resolver) throws(FrostError) -> T {
         do {
             let instance: T
-            switch factory {
-            case .closure(let make):
-                instance = try make(resolver)
-            case .autowired(let make, let slots):
-                instance = try make(resolver, slots)
-            case .arguments:
+            if let closure {
+                instance = try closure(resolver)
+            } else if let autowired {
+                instance = try autowired(resolver, slots)
+            } else {
                 throw FrostError(
                     .argumentMismatch,
                     key: key,
@@ -131,7 +159,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                         + "with resolve(_:argument:) or resolve(_:arguments:)"
                 )
             }
-            return try finish(instance, resolver)
+            return finishes ? try finish(instance, resolver) : instance
         } catch let error as FrostError {
             throw error
         } catch {
@@ -145,7 +173,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         arguments: UnsafeRawPointer,
         type: Any.Type
     ) throws(FrostError) -> T {
-        guard case .arguments(let make, let expected) = factory else {
+        guard let withArguments, let expectedArguments else {
             throw FrostError(
                 .argumentMismatch,
                 key: key,
@@ -153,7 +181,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                     + String(reflecting: type)
             )
         }
-        guard ObjectIdentifier(expected) == ObjectIdentifier(type) else {
+        guard ObjectIdentifier(expectedArguments) == ObjectIdentifier(type) else {
             throw FrostError(
                 .argumentMismatch,
                 key: key,
@@ -162,7 +190,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             )
         }
         do {
-            return try finish(try make(resolver, arguments), resolver)
+            let instance = try withArguments(resolver, arguments)
+            return finishes ? try finish(instance, resolver) : instance
         } catch let error as FrostError {
             throw error
         } catch {
@@ -199,9 +228,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
-        guard case .autowired(let make, _) = factory else { return self }
+        guard let autowired else { return self }
         let slots = dependencies.map { $0.deferred ? UInt32.max : slot($0.key) }
-        return copy(factory: .autowired(make, slots: slots))
+        return copy(factory: .autowired(autowired, slots: slots))
     }
 
     /// This component with some parts replaced.

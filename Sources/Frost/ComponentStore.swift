@@ -11,8 +11,10 @@ protocol ComponentStore: AnyObject, Resolver {
     /// The registration in `slot` (a frozen container's; others answer `.unknown`).
     func lookUp(slot: UInt32) -> _ResolverLookup
 
-    /// The location a lookup encoded, or `nil` when it found nothing.
-    func location(of lookup: _ResolverLookup) -> Location?
+    /// The location a lookup encoded; only for a lookup that found something
+    /// (`lookup.found`). Not optional: an `Optional<Location>` in unspecialized code costs a
+    /// metadata lookup on every resolve.
+    func location(of lookup: _ResolverLookup) -> Location
 
     /// The instance cached at `location`, boxed, or `nil`.
     func cachedBox(at location: Location) -> AnyObject?
@@ -34,6 +36,9 @@ protocol ComponentStore: AnyObject, Resolver {
         make: () throws(FrostError) -> AnyObject
     ) throws(FrostError) -> AnyObject
 
+    /// The non-generic resolver factories receive during `resolution`.
+    func resolver(for resolution: Resolution<Self>) -> any Resolver
+
     /// Whether any registration has the `.graph` scope (top-level resolves then carry a
     /// graph cache).
     var hasGraphScope: Bool { get }
@@ -53,13 +58,13 @@ extension ComponentStore {
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        guard let location = location(of: lookup) else {
+        guard lookup.found else {
             return try resolveUnregistered(T.self, name: name, path: false)
         }
         if let box = lookup.box {
             return Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue().value
         }
-        return try Resolution.resolve(at: location, as: T.self, in: self)
+        return try Resolution.resolve(at: location(of: lookup), as: T.self, in: self)
     }
 
     /// Resolves a registration that takes runtime arguments (here, or in the fallback).
@@ -69,7 +74,8 @@ extension ComponentStore {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        guard let location = location(of: lookUp(ObjectIdentifier(T.self), name: name)) else {
+        let lookup = lookUp(ObjectIdentifier(T.self), name: name)
+        guard lookup.found else {
             if let fallback {
                 return try fallback._resolve(
                     T.self, name: name, arguments: arguments, argumentType: argumentType)
@@ -77,6 +83,7 @@ extension ComponentStore {
             throw FrostError(
                 .notRegistered, key: RegistrationKey(T.self, name: name), catalog: catalog)
         }
+        let location = location(of: lookup)
         return try Resolution.topLevel(in: self) { resolution throws(FrostError) in
             try resolution.resolve(
                 at: location, as: T.self, arguments: arguments, argumentType: argumentType)
@@ -107,7 +114,7 @@ extension ComponentStore {
 
     /// Whether `key` resolves here or in the fallback chain.
     func isRegistered(_ key: RegistrationKey) -> Bool {
-        location(of: lookUp(ObjectIdentifier(key.type.type), name: key.name)) != nil
+        lookUp(ObjectIdentifier(key.type.type), name: key.name).found
             || (fallback?.isRegistered(key) ?? false)
     }
 }

@@ -11,41 +11,54 @@ extension Container {
     /// its root. A parameter of type `Lazy<D>` or `Provider<D>` depends on `D` without
     /// creating it first (it breaks cycles).
     ///
+    /// Inlined into the caller, so that the initializer's parameters are resolved by code
+    /// specialized for their types.
+    ///
     /// - Parameters:
     ///   - type: The type to register under.
     ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
     ///   - initializer: Makes an instance from its dependencies: an initializer such as
     ///     `UserService.init(logger:db:)`, or any function, of any number of parameters.
     /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
     @discardableResult
     public func autowire<T, each D>(
         _ type: T.Type,
         name: String? = nil,
         _ initializer: @escaping @Sendable (repeat each D) throws -> T
     ) -> Registration<T> {
-        var dependencies: [Dependency] = []
-        for dependency in repeat (each D).self {
-            dependencies.append(
-                .parameter(dependency, position: dependencies.count + 1, of: T.self))
+        var parameters: [Any.Type] = []
+        for parameter in repeat (each D).self {
+            parameters.append(parameter)
+        }
+        return registerAutowired(T.self, name: name, parameters: parameters) { resolver, slots in
+            var index = 0
+            func next<Parameter>(_ type: Parameter.Type) throws(FrostError) -> Parameter {
+                defer { index &+= 1 }
+                return try resolver.resolveParameter(Parameter.self, slot: slots?[index])
+            }
+            return try initializer(repeat try next((each D).self))
+        }
+    }
+
+    /// Stores an autowired registration: `make` resolves the parameters (from the slots
+    /// `freeze()` binds, when given) and calls the initializer.
+    @usableFromInline
+    func registerAutowired<T>(
+        _ type: T.Type,
+        name: String?,
+        parameters: [Any.Type],
+        make: @escaping @Sendable (any Resolver, [UInt32]?) throws -> T
+    ) -> Registration<T> {
+        let dependencies = parameters.enumerated().map { position, parameter in
+            Dependency.parameter(parameter, position: position + 1, of: T.self)
         }
         return add(
             TypedComponent(
                 key: RegistrationKey(T.self, name: name),
                 scope: .transient,
                 dependencies: dependencies,
-                factory: .autowired(
-                    { resolver, slots in
-                        var index = 0
-                        func next<Parameter>(_ type: Parameter.Type) throws(FrostError) -> Parameter
-                        {
-                            defer { index += 1 }
-                            return try resolver.resolveParameter(
-                                Parameter.self, slot: slots?[index])
-                        }
-                        return try initializer(repeat try next((each D).self))
-                    },
-                    slots: nil
-                )
+                factory: .autowired(make, slots: nil)
             )
         )
     }
@@ -67,10 +80,15 @@ extension Dependency {
 
 extension Resolver {
     /// Resolves an autowired parameter: straight from its slot when freeze bound it (no
-    /// hashing), by type otherwise.
+    /// hashing), by type otherwise. Inlined into `autowire`'s specialized closure.
+    @inlinable
     func resolveParameter<T>(_ type: T.Type, slot: UInt32?) throws(FrostError) -> T {
-        guard let slot, slot != .max else { return try resolve(T.self, name: nil) }
-        let lookup = _lookUp(slot: slot)
+        let lookup: _ResolverLookup
+        if let slot, slot != .max {
+            lookup = _lookUp(slot: slot)
+        } else {
+            lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
+        }
         if let box = lookup.box {
             return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }

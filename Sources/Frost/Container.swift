@@ -38,6 +38,8 @@ public final class Container: Resolver {
     /// Every entry in registration order, replaced ones included (and skipped when read).
     private var order: [Entry] = []
     private var catalogCache: Catalog?
+    /// Whether a registration has the `.graph` scope; recomputed after a change.
+    private var graphScopeCache: Bool?
     /// The frozen container this one's child registrations fall back to, if any.
     let parent: FrozenContainer?
 
@@ -203,6 +205,7 @@ public final class Container: Resolver {
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)
         catalogCache = nil
+        graphScopeCache = nil
     }
 
     /// Changes the component under `key` in place (keeping its position), dropping its cache.
@@ -210,6 +213,7 @@ public final class Container: Resolver {
         guard let entry = entries[key] else { return }
         entry.component = change(entry.component)
         entry.cached = entry.component.instance
+        graphScopeCache = nil
         entry.weakCached = nil
     }
 
@@ -264,7 +268,14 @@ extension Container: ComponentStore {
     }
 
     var hasGraphScope: Bool {
-        entries.values.contains { $0.component.scope.kind == .graph }
+        if let graphScopeCache { return graphScopeCache }
+        let answer = entries.values.contains { $0.component.scope.kind == .graph }
+        graphScopeCache = answer
+        return answer
+    }
+
+    func resolver(for resolution: Resolution<Container>) -> any Resolver {
+        DictionaryResolver(resolution: resolution)
     }
 
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
@@ -282,11 +293,9 @@ extension Container: ComponentStore {
     var fallback: FrozenContainer? { parent }
 
     /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
-    func location(of lookup: _ResolverLookup) -> Entry? {
-        guard lookup.location != _ResolverLookup.unknown.location,
-            let pointer = UnsafeRawPointer(bitPattern: lookup.location)
-        else { return nil }
-        return Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
+    func location(of lookup: _ResolverLookup) -> Entry {
+        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
+            .takeUnretainedValue()
     }
 
     func cachedBox(at entry: Entry) -> AnyObject? {

@@ -288,6 +288,10 @@ final class WeakReference: @unchecked Sendable {
 extension FrozenContainer: ComponentStore {
     var fallback: FrozenContainer? { parent }
 
+    func resolver(for resolution: Resolution<FrozenContainer>) -> any Resolver {
+        FrozenResolver(resolution: resolution)
+    }
+
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         let bits = UInt64(UInt(bitPattern: type))
         let slot = name.map { table.slot(identity: bits, name: $0) } ?? table.slot(identity: bits)
@@ -299,9 +303,8 @@ extension FrozenContainer: ComponentStore {
         _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
     }
 
-    func location(of lookup: _ResolverLookup) -> PerfectHashTable.Slot? {
-        lookup.location == _ResolverLookup.unknown.location
-            ? nil : PerfectHashTable.Slot(lookup.location)
+    func location(of lookup: _ResolverLookup) -> PerfectHashTable.Slot {
+        PerfectHashTable.Slot(truncatingIfNeeded: lookup.location)
     }
 
     func cachedBox(at location: PerfectHashTable.Slot) -> AnyObject? {

@@ -12,7 +12,7 @@
 ///
 /// A factory may keep its resolver and use it later (`Lazy` and `Provider` keep the container
 /// instead, which is what a resolver kept for later should do).
-struct Resolution<Store: ComponentStore>: Resolver {
+struct Resolution<Store: ComponentStore> {
     let store: Store
     let depth: Int
     /// Per top-level resolve: the graph scope's instances and, in exact mode, the path. `nil`
@@ -46,42 +46,41 @@ struct Resolution<Store: ComponentStore>: Resolver {
         }
     }
 
-    func _resolve<T>(
+    func resolve<T>(
         _ type: T.Type,
         name: String?,
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        guard let location = store.location(of: store.lookUp(ObjectIdentifier(T.self), name: name))
-        else {
+        let lookup = store.lookUp(ObjectIdentifier(T.self), name: name)
+        guard lookup.found else {
             return try store.resolve(
                 T.self, name: name, arguments: arguments, argumentType: argumentType)
         }
         return try resolve(
-            at: location, as: T.self, arguments: arguments, argumentType: argumentType)
+            at: store.location(of: lookup), as: T.self, arguments: arguments,
+            argumentType: argumentType)
     }
+
+    /// What factories receive for this resolution: the store's non-generic resolver.
+    var resolver: any Resolver { store.resolver(for: self) }
 
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        try _resolve(_lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
+        try resolve(store.lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
     }
 
-    func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        store.lookUp(type, name: name)
-    }
-
-    func _lookUp(slot: UInt32) -> _ResolverLookup {
-        store.lookUp(slot: slot)
-    }
-
-    func _resolve<T>(
+    func resolve<T>(
         _ lookup: _ResolverLookup,
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        guard let location = store.location(of: lookup) else {
+        guard lookup.found else {
             return try store.resolveUnregistered(T.self, name: name, path: true)
         }
-        return try resolve(at: location, as: T.self)
+        if let box = lookup.box {
+            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return try resolve(at: store.location(of: lookup), as: T.self)
     }
 
     /// Resolves the registration at `location`, whose key is verified to be `T`'s.
@@ -98,13 +97,13 @@ struct Resolution<Store: ComponentStore>: Resolver {
             }
             switch component.scope.kind {
             case .transient, .singleton:
-                return try typed.make(inner)
+                return try typed.make(inner.resolver)
             case .graph:
                 return try inner.graphInstance(of: typed)
             case .weak:
                 let object = try store.weakInstance(at: location, in: inner) {
                     () throws(FrostError) in
-                    try typed.make(inner) as AnyObject
+                    try typed.make(inner.resolver) as AnyObject
                 }
                 return try Self.cast(object, as: T.self, key: component.key)
             case .custom:
@@ -124,7 +123,7 @@ struct Resolution<Store: ComponentStore>: Resolver {
         let component = store.component(at: location)
         return try enter(component) { inner throws(FrostError) in
             try unsafeDowncast(component, to: TypedComponent<T>.self)
-                .make(inner, arguments: arguments, type: argumentType)
+                .make(inner.resolver, arguments: arguments, type: argumentType)
         }
     }
 
@@ -154,17 +153,17 @@ struct Resolution<Store: ComponentStore>: Resolver {
     /// Runs a component's factory, boxed: what a cached slot stores. Called by the store (for
     /// the frozen one, inside CFrost's create-once, under its creation lock).
     func makeBox(_ component: Component) throws(FrostError) -> AnyObject {
-        try component.makeBox(self)
+        try component.makeBox(resolver)
     }
 
     /// The `.graph` instance of `component` within this top-level resolve.
     private func graphInstance<T>(of component: TypedComponent<T>) throws(FrostError) -> T {
-        guard let state else { return try component.make(self) }  // no .graph in the store
+        guard let state else { return try component.make(resolver) }  // no .graph in the store
         let id = ObjectIdentifier(component)
         if let box = state.graph[id] {
             return unsafeDowncast(box, to: Box<T>.self).value
         }
-        let instance = try component.make(self)
+        let instance = try component.make(resolver)
         state.graph[id] = Box(instance)
         return instance
     }
@@ -172,10 +171,12 @@ struct Resolution<Store: ComponentStore>: Resolver {
     /// The instance of `component` kept by its custom scope's storage.
     private func customInstance<T>(of component: TypedComponent<T>) throws(FrostError) -> AnyObject
     {
-        guard let storage = component.scope.storage else { return Box(try component.make(self)) }
+        guard let storage = component.scope.storage else {
+            return Box(try component.make(resolver))
+        }
         do {
             return try storage.instance(forKey: component.scopeKey) {
-                Box(try component.make(self))
+                Box(try component.make(resolver))
             }
         } catch let error as FrostError {
             throw error
@@ -198,10 +199,6 @@ struct Resolution<Store: ComponentStore>: Resolver {
 /// (`@LazyInjected`) must go to the container itself.
 protocol ResolutionRoot {
     var root: any Resolver { get }
-}
-
-extension Resolution: ResolutionRoot {
-    var root: any Resolver { store }
 }
 
 /// What one top-level resolve shares between its factories.

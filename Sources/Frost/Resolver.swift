@@ -80,6 +80,9 @@ public struct _ResolverLookup {
         self.box = box
     }
 
+    /// Whether a registration was found.
+    @usableFromInline var found: Bool { location != .max }
+
     /// Nothing found yet: the slow path decides.
     @usableFromInline static var unknown: _ResolverLookup {
         _ResolverLookup(location: .max, box: nil)

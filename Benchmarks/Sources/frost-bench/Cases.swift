@@ -2,29 +2,24 @@ import Dispatch
 import Frost
 import Swinject
 
-/// Registers the benchmark graph in a Frost container: closures, as an application writes them.
+/// Registers the benchmark graph in a Frost container: singletons and transients by closure,
+/// the graphs autowired (so that freeze binds their parameters to slots).
 func registerGraph(in container: Frost.Container) {
     container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
     container.register(Config.self) { _ in Config() }.scope(.singleton)
     container.register(Clock.self) { _ in Clock() }.scope(.singleton)
-    container.register(Repository.self) { r in Repository(config: try r.resolve(Config.self)) }
+    container.autowire(Repository.self, Repository.init(config:))
     container.register(Cache.self) { _ in Cache() }
     container.register(Metrics.self) { _ in Metrics() }
-    container.register(Combined.self) { r in
-        Combined(logger: try r.resolve(Logger.self), config: try r.resolve(Config.self))
-    }
-    container.register(Complex.self) { r in
-        Complex(
-            logger: try r.resolve(Logger.self),
-            config: try r.resolve(Config.self),
-            clock: try r.resolve(Clock.self),
-            repository: try r.resolve(Repository.self),
-            cache: try r.resolve(Cache.self),
-            metrics: try r.resolve(Metrics.self)
-        )
-    }
+    container.autowire(Combined.self, Combined.init(logger:config:))
+    container.autowire(
+        Complex.self,
+        Complex.init(logger:config:clock:repository:cache:metrics:)
+    )
     container.register(Logger.self, name: "named") { _ in ConsoleLogger() }.scope(.singleton)
     container.register(Settings.self) { _ in Settings() }.scope(.singleton)
+    container.register(Screen.self) { _ in Screen() }.inject(\.delegate)
+    container.register(Greeting.self) { _, name in Greeting(to: name) }
 }
 
 /// The same graph in Swinject, with its closest equivalents: `.container` scope for
@@ -53,6 +48,11 @@ func registerGraph(in container: Swinject.Container) {
     container.register(Logger.self, name: "named") { _ in ConsoleLogger() }
         .inObjectScope(.container)
     container.register(Settings.self) { _ in Settings() }.inObjectScope(.container)
+    container.register(Screen.self) { _ in Screen() }
+        .initCompleted { r, screen in screen.delegate = r.resolve(Logger.self)! }
+        .inObjectScope(.transient)
+    container.register(Greeting.self) { (_, name: String) in Greeting(to: name) }
+        .inObjectScope(.transient)
 }
 
 /// Adds `count` named filler registrations, to measure lookups in a large container.
@@ -188,6 +188,92 @@ struct Cases {
                     },
                     Run(.swinject) { n in
                         for _ in 0..<n { blackHole(swinject.resolve(Logger.self, name: "named")!) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "property",
+                unit: "transient with a property injected after init",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.property()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Screen.self)) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(Screen.self)) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(Screen.self)!) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "argument",
+                unit: "transient made from a runtime argument",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.argument("Ann")) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Greeting.self, argument: "Ann"))
+                        }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Greeting.self, argument: "Ann"))
+                        }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n {
+                            blackHole(swinject.resolve(Greeting.self, argument: "Ann")!)
+                        }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "lazy",
+                unit: "resolve Lazy<Logger>, then read its value once",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.lazy()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Frost.Lazy<Logger>.self).value)
+                        }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Frost.Lazy<Logger>.self).value)
+                        }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n {
+                            blackHole(swinject.resolve(Swinject.Lazy<Logger>.self)!.instance)
+                        }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "provider",
+                unit: "resolve Provider<Logger>, then call it once",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.lazy()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Frost.Provider<Logger>.self)())
+                        }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Frost.Provider<Logger>.self)())
+                        }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n {
+                            blackHole(swinject.resolve(Swinject.Provider<Logger>.self)!.instance)
+                        }
                     },
                 ]
             ),

@@ -74,6 +74,30 @@ struct Settings: Sendable {
     var timeoutMilliseconds = 500
 }
 
+/// A transient whose delegate is injected after its initializer (property injection).
+final class Screen {
+    var delegate: (any Logger)?
+}
+
+/// Made from a runtime argument.
+struct Greeting: Sendable {
+    let text: String
+    init(to name: String) { text = "Hello, " + name }
+}
+
+/// Hand-written laziness: the closure runs on first access.
+final class HandLazy<T> {
+    private let make: () -> T
+    private var made: T?
+    init(_ make: @escaping () -> T) { self.make = make }
+    var value: T {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+    }
+}
+
 /// Never registered: the miss case.
 final class Unregistered {}
 
@@ -96,6 +120,22 @@ final class HandWritten: Sendable {
 
     @inline(never)
     func combined() -> Combined { Combined(logger: logger, config: config) }
+
+    @inline(never)
+    func property() -> Screen {
+        let screen = Screen()
+        screen.delegate = logger
+        return screen
+    }
+
+    @inline(never)
+    func argument(_ name: String) -> Greeting { Greeting(to: name) }
+
+    @inline(never)
+    func lazy() -> any Logger {
+        let logger = self.logger
+        return HandLazy { logger }.value
+    }
 
     @inline(never)
     func complex() -> Complex {

@@ -7,6 +7,7 @@
 // --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
 // --filter  run only the cases whose names contain one of the comma-separated words
 // --rounds  samples per contender (default 15; 3 with --quick); the median is reported
+// --contender  run only these contenders (comma-separated): for profiling one of them
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,7 @@ struct Options {
     var json = false
     var filters: [String] = []
     var rounds: Int?
+    var contenders: Set<Contender> = Set(Contender.allCases)
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -27,8 +29,15 @@ struct Options {
             case "--filter":
                 filters = (iterator.next() ?? "").split(separator: ",").map(String.init)
             case "--rounds": rounds = iterator.next().flatMap(Int.init)
+            case "--contender":
+                contenders = Set(
+                    (iterator.next() ?? "").split(separator: ",").compactMap {
+                        Contender(rawValue: String($0))
+                    })
             case "--help", "-h":
-                print("usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N]")
+                print(
+                    "usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N] [--contender c,c]"
+                )
                 exit(0)
             default:
                 print("frost-bench: unknown argument \(argument) (try --help)")
@@ -61,6 +70,11 @@ func run(_ options: Options) throws {
         all.append(cases.threadsCase(threads, classSingleton: true))
     }
 
+    all = all.map {
+        BenchCase(
+            name: $0.name, unit: $0.unit, iterations: $0.iterations,
+            runs: $0.runs.filter { options.contenders.contains($0.contender) })
+    }
     var results = Results()
     for benchCase in all {
         let heavy = benchCase.name.hasPrefix("prepare-1000")  // 10,000 and 100,000
