@@ -25,6 +25,10 @@ typedef struct frost_function {
     frost_function_info info;
 } frost_function;
 
+static _Atomic(uint64_t) live_tables = 0;
+
+uint64_t frost_live_tables(void) { return atomic_load_explicit(&live_tables, memory_order_relaxed); }
+
 struct frost_table {
     uint32_t count;
     uint32_t capacity;        // slots: the identity function's range
@@ -371,6 +375,7 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     free(names);
     free(identity_values);
     free(name_values);
+    atomic_fetch_add_explicit(&live_tables, 1, memory_order_relaxed);
     *out = table;
     return FROST_OK;
 
@@ -385,6 +390,7 @@ fail:
 
 void frost_table_destroy(frost_table *table) {
     if (table == NULL) return;
+    atomic_fetch_sub_explicit(&live_tables, 1, memory_order_relaxed);
     for (uint32_t i = 0; i < table->capacity; i++) {
         void *instance = atomic_load_explicit(&table->slots[i].instance, memory_order_acquire);
         if (instance != NULL) table->release(instance);

@@ -131,8 +131,9 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
-    @Test func oneHundredThousandKeys() throws {
-        let keys = KeySet(count: 100_000, seed: 2026)
+    @Test(arguments: [100_000, 1_000_000])
+    func largeKeySets(count: Int) throws {
+        let keys = KeySet(count: count, seed: 2026)
         Self.checkLookups(try keys.table(), keys, probes: 10_000)
     }
 

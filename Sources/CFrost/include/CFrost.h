@@ -184,6 +184,9 @@ void frost_table_lock(frost_table *_Nonnull table);
 /// Unlocks what frost_table_lock locked.
 void frost_table_unlock(frost_table *_Nonnull table);
 
+/// The number of tables created and not yet destroyed, process-wide (for leak tests).
+uint64_t frost_live_tables(void);
+
 /// A process-wide unique, never-reused number (starting at 1): tells containers apart where an
 /// address could be reused.
 uint64_t frost_next_generation(void);
