@@ -6,7 +6,7 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build lint format test unit sanitize memcheck bench bench-quick clean
+.PHONY: all deps build lint format test unit sanitize memcheck fuzz bench bench-quick clean
 
 all: test
 
@@ -32,7 +32,7 @@ format:
 
 # Everything CI checks: warnings as errors, format, the suites, both sanitizers, valgrind,
 # and a short benchmark run that proves the executable works (its timings are not judged).
-test: build lint unit sanitize memcheck bench-quick
+test: build lint unit sanitize memcheck fuzz bench-quick
 
 unit: deps
 	$(SWIFT) test $(SWIFT_FLAGS)
@@ -48,6 +48,20 @@ memcheck: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product frost-smoke
 	valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	    --error-exitcode=3 .build/debug/frost-smoke
+
+# libFuzzer on the C core, with AddressSanitizer: clang and lld from the Swift toolchain.
+# CI runs it for FUZZ_SECONDS=20; `make fuzz FUZZ_SECONDS=3600` is a real session.
+FUZZ_SECONDS ?= 20
+TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
+fuzz: deps
+	mkdir -p .build/fuzz-corpus
+	$(TOOLCHAIN_BIN)clang -g -O1 -fsanitize=fuzzer,address -fuse-ld=lld \
+	    -I Sources/CFrost/include Fuzz/frost_fuzz.c Sources/CFrost/frost.c -lcmph \
+	    -o .build/frost-fuzz
+	.build/frost-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -max_len=4096 -print_final_stats=1 .build/fuzz-corpus > .build/fuzz.log 2>&1 \
+	    || { tail -60 .build/fuzz.log; exit 1; }
+	tail -6 .build/fuzz.log
 
 # The benchmark: frozen vs dictionary container vs Swinject vs hand-written, release mode.
 bench: deps

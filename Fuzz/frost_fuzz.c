@@ -1,0 +1,84 @@
+// libFuzzer target for CFrost: builds a table from fuzzed key sets (any lengths, any bytes,
+// duplicates, forced ladder rungs and salts), looks every key up by identity and by name,
+// looks non-keys up, and destroys the table. Built and run by `make fuzz` (FUZZ_SECONDS).
+//
+// Input: byte 0 picks the first rung and salt round; then records of
+// [identity length][identity bytes][name length][name bytes], lengths as one byte.
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "CFrost.h"
+
+static void release_nothing(void *instance) { (void)instance; }
+
+static void check(int condition, const char *what) {
+    if (!condition) {
+        fprintf(stderr, "frost-fuzz: %s\n", what);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 1) return 0;
+    frost_build_options options = {data[0] % FROST_RUNG_COUNT, (data[0] >> 4) % 3, 8};
+    frost_key keys[512];
+    uint32_t count = 0;
+    size_t at = 1;
+    while (count < 512 && at < size) {
+        uint32_t identity_length = data[at++];
+        if (at + identity_length > size) break;
+        const uint8_t *identity = data + at;
+        at += identity_length;
+        if (at >= size) break;
+        uint32_t name_length = data[at++];
+        if (at + name_length > size) break;
+        const uint8_t *name = data + at;
+        at += name_length;
+        keys[count++] = (frost_key){identity, name, identity_length, name_length};
+    }
+
+    frost_table *table = NULL;
+    uint32_t duplicate = 0;
+    frost_status status = frost_table_create(keys, count, release_nothing, &options, &table, &duplicate);
+    if (status != FROST_OK) {
+        check(table == NULL, "a failed build returned a table");
+        check(status == FROST_ERROR_EMPTY_KEY || status == FROST_ERROR_DUPLICATE,
+              "a build failed for a reason other than an empty or duplicate key");
+        return 0;
+    }
+    check(frost_table_count(table) == count, "count");
+    frost_slot *slots = frost_table_slots(table);
+    uint32_t capacity = frost_table_capacity(table);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t slot = frost_table_find_identity(table, keys[i].identity, keys[i].identity_length);
+        check(slot < capacity, "a key has no slot");
+        check(slots[slot].index == i, "a key found another key's slot");
+        check(frost_table_find_name(table, keys[i].name, keys[i].name_length) == slot,
+              "name and identity disagree");
+        if (keys[i].identity_length == 8) {
+            uint64_t identity;
+            memcpy(&identity, keys[i].identity, 8);
+            check(frost_table_find_identity8(table, identity) == slot, "identity8 disagrees");
+        }
+    }
+    // Non-keys: every key with its last byte changed; a hit must be a real key.
+    for (uint32_t i = 0; i < count; i++) {
+        uint8_t probe[256];
+        uint32_t length = keys[i].identity_length;
+        if (length == 0) continue;
+        memcpy(probe, keys[i].identity, length);
+        probe[length - 1] ^= 0x5a;
+        uint32_t slot = frost_table_find_identity(table, probe, length);
+        if (slot != FROST_NOT_FOUND) {
+            check(slot < capacity, "a non-key found a slot out of bounds");
+            check(slots[slot].identity_length == length &&
+                      memcmp(slots[slot].identity, probe, length) == 0,
+                  "a non-key found another key's slot");
+        }
+    }
+    frost_table_destroy(table);
+    return 0;
+}
