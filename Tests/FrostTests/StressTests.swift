@@ -102,10 +102,13 @@ struct StressTests {
         for round in 0..<count {
             let container = Container()
             for index in 0..<20 {
-                container.register(Tracked.self, name: "n\(index)") { _ in Tracked() }.scope(.singleton)
+                container.register(Tracked.self, name: "n\(index)") { _ in Tracked() }.scope(
+                    .singleton)
             }
             container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-            container.autowire(UserService.self) { (logger: any Logger) in UserService(logger: logger, db: Primary()) }
+            container.autowire(UserService.self) { (logger: any Logger) in
+                UserService(logger: logger, db: Primary())
+            }
             let frozen = try container.freeze()
             for index in 0..<20 { _ = try frozen.resolve(Tracked.self, name: "n\(index)") }
             _ = try frozen.resolve(UserService.self)
