@@ -101,7 +101,7 @@ extension ComponentStore {
             let key = RegistrationKey(deferred._wrappedType, name: name)
             if isRegistered(key) {
                 // `self` resolves later: the container, not this resolve's resolver.
-                return deferred._make(resolver: self, name: name) as! T
+                return deferred._make(container: self, name: name) as! T
             }
             throw FrostError(.notRegistered, key: key, path: path ? [key] : [], catalog: catalog)
         }

@@ -4,11 +4,11 @@ public protocol _Deferred {
     /// The type resolved later.
     static var _wrappedType: Any.Type { get }
 
-    /// Makes the deferred resolver for `name` over `resolver` (the container).
+    /// Makes the deferred resolver for `name` over `container`, which it does not keep alive.
     ///
     /// - Parameters:
-    ///   - resolver: The container that resolves `_wrappedType` later.
+    ///   - container: The container that resolves `_wrappedType` later.
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The deferred value.
-    static func _make(resolver: any Resolver, name: String?) -> Self
+    static func _make(container: any AnyObject & Resolver, name: String?) -> Self
 }

@@ -38,6 +38,8 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let argumentMismatch = Code(rawValue: "argumentMismatch")
         /// An object given to `inject(into:)` has no property Frost can inject.
         public static let nothingToInject = Code(rawValue: "nothingToInject")
+        /// A `Lazy`, `Provider` or `@LazyInjected` was used after its container was gone.
+        public static let containerGone = Code(rawValue: "containerGone")
         /// A fast resolve nested deeper than its limit; Frost redoes it in exact mode, so this
         /// code never reaches a caller.
         static let depthLimitReached = Code(rawValue: "depthLimitReached")
@@ -123,6 +125,9 @@ public struct FrostError: Error, CustomStringConvertible {
             return key == nil
                 ? "\(detail ?? "a configuration closure") threw an error."
                 : "the factory of \(subject) threw an error."
+        case .containerGone:
+            return "\(subject) was resolved through a Lazy, Provider or @LazyInjected whose "
+                + "container no longer exists (they do not keep it alive)."
         case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject:
             return "\(subject): \(detail ?? code.rawValue)."
         case .foreignHandle:
@@ -133,6 +138,11 @@ public struct FrostError: Error, CustomStringConvertible {
         default:
             return "\(code) for \(subject)" + (detail.map { ": \($0)" } ?? ".")
         }
+    }
+
+    /// The error of a deferred resolver whose container is gone.
+    static func containerGone(_ type: Any.Type, name: String?) -> FrostError {
+        FrostError(.containerGone, key: RegistrationKey(type, name: name))
     }
 
     /// The same error, reached through `key`: the path grows outward as the error unwinds.

@@ -12,16 +12,20 @@ import Foundation
 /// ```
 ///
 /// Thread-safe: the first access from any thread resolves, the others wait for it.
+///
+/// A `Lazy` does not keep its container alive (a singleton holding one would otherwise keep
+/// its own container forever); resolving through it after the container is gone throws
+/// ``FrostError/Code/containerGone``.
 public final class Lazy<T>: _Deferred, @unchecked Sendable {
     // @unchecked: `resolved` is only touched under `lock` (NSLock: visible to the thread
-    // sanitizer); `resolver` is the container, immutable.
-    private let resolver: any Resolver
+    // sanitizer); `container` is only assigned in init (weak loads are thread-safe).
+    private weak var container: (any AnyObject & Resolver)?
     private let name: String?
     private let lock = NSLock()
     private var resolved: T?
 
-    init(resolver: any Resolver, name: String?) {
-        self.resolver = resolver
+    init(container: any AnyObject & Resolver, name: String?) {
+        self.container = container
         self.name = name
     }
 
@@ -45,7 +49,8 @@ public final class Lazy<T>: _Deferred, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let resolved { return resolved }
-        let instance = try resolver.resolve(T.self, name: name)
+        guard let container else { throw FrostError.containerGone(T.self, name: name) }
+        let instance = try container.resolve(T.self, name: name)
         resolved = instance
         return instance
     }
@@ -53,13 +58,13 @@ public final class Lazy<T>: _Deferred, @unchecked Sendable {
     /// The wrapped type, `T`.
     public static var _wrappedType: Any.Type { T.self }
 
-    /// Makes a `Lazy` over the container `resolver`.
+    /// Makes a `Lazy` over `container`.
     ///
     /// - Parameters:
-    ///   - resolver: The container that resolves `T` on first use.
+    ///   - container: The container that resolves `T` on first use.
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The `Lazy`.
-    public static func _make(resolver: any Resolver, name: String?) -> Lazy<T> {
-        Lazy(resolver: resolver, name: name)
+    public static func _make(container: any AnyObject & Resolver, name: String?) -> Lazy<T> {
+        Lazy(container: container, name: name)
     }
 }

@@ -9,14 +9,16 @@ import Foundation
 /// }
 /// ```
 ///
-/// Thread-safe once injected. Reading it before injection, or when resolving fails, stops the
-/// program with the error's message.
+/// Thread-safe once injected. Reading it before injection, or when resolving fails (or its
+/// container is gone: the property does not keep it alive), stops the program with the
+/// error's message.
 @propertyWrapper
 public final class LazyInjected<T>: @unchecked Sendable {
     // @unchecked: `resolver` and `resolved` are only touched under `lock` (NSLock, which the
     // thread sanitizer understands).
     private let lock = NSLock()
-    private var resolver: (any Resolver)?
+    private weak var resolver: (any AnyObject & Resolver)?
+    private var injected = false
     private var resolved: T?
     /// The name of the registration to resolve, or `nil` for the unnamed one.
     public let name: String?
@@ -59,7 +61,7 @@ public final class LazyInjected<T>: @unchecked Sendable {
     public var isInjected: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return resolver != nil
+        return injected
     }
 }
 
@@ -72,8 +74,10 @@ extension LazyInjected: InjectableProperty {
         let wrapper = address.load(as: LazyInjected<T>.self)
         wrapper.lock.lock()
         defer { wrapper.lock.unlock() }
-        guard wrapper.resolver == nil else { return false }
-        wrapper.resolver = root  // the container: it outlives this resolve and is thread-safe
+        guard !wrapper.injected else { return false }
+        // The container (weakly): it outlives this resolve and is thread-safe.
+        wrapper.resolver = root as? any AnyObject & Resolver
+        wrapper.injected = true
         return true
     }
 }

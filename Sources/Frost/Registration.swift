@@ -89,20 +89,8 @@ extension Registration where T: AnyObject {
         _ property: any ReferenceWritableKeyPath<T, V> & Sendable,
         name: String? = nil
     ) -> Registration<T> {
-        let dependency = Dependency(
-            key: RegistrationKey(V.self, name: name),
-            deferred: false,
-            label: "property \(property)"
-        )
-        return update { component in
-            component.copy(
-                dependencies: component.dependencies + [dependency],
-                injections: component.injections + [
-                    { resolver, instance in
-                        instance[keyPath: property] = try resolver.resolve(V.self, name: name)
-                    }
-                ]
-            )
+        inject(V.self, name: name, label: "property \(property)") { instance, value in
+            instance[keyPath: property] = value
         }
     }
 
@@ -118,17 +106,26 @@ extension Registration where T: AnyObject {
         _ property: any ReferenceWritableKeyPath<T, V?> & Sendable,
         name: String? = nil
     ) -> Registration<T> {
+        inject(V.self, name: name, label: "property \(property)") { instance, value in
+            instance[keyPath: property] = value
+        }
+    }
+
+    /// Declares the dependency (so that freeze checks it) and adds the injection.
+    private func inject<V>(
+        _ type: V.Type,
+        name: String?,
+        label: String,
+        assign: @escaping @Sendable (T, V) -> Void
+    ) -> Registration<T> {
         let dependency = Dependency(
-            key: RegistrationKey(V.self, name: name),
-            deferred: false,
-            label: "property \(property)"
-        )
+            key: RegistrationKey(V.self, name: name), deferred: false, label: label)
         return update { component in
             component.copy(
                 dependencies: component.dependencies + [dependency],
                 injections: component.injections + [
                     { resolver, instance in
-                        instance[keyPath: property] = try resolver.resolve(V.self, name: name)
+                        assign(instance, try resolver.resolve(V.self, name: name))
                     }
                 ]
             )

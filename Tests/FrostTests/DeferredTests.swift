@@ -45,9 +45,49 @@ struct DeferredTests {
     @Test func lazyGetReportsAFailingFactory() throws {
         let container = Container()
         container.register(Logger.self) { _ in throw FactoryFailure(reason: "later") }
-        let lazy = try container.freeze().resolve(Lazy<Logger>.self)
+        let frozen = try container.freeze()
+        let lazy = try frozen.resolve(Lazy<Logger>.self)
 
         let error = try #require(frostError { _ = try lazy.get() })
         #expect(error.code == .factoryFailed)
+        withExtendedLifetime(frozen) {}
+    }
+}
+
+/// Lazy and Provider do not keep their container alive: a singleton holding one would
+/// otherwise keep its own container (and everything in it) forever.
+@Suite("Deferred resolvers and container lifetime")
+struct DeferredLifetimeTests {
+    final class Holder: Sendable {
+        let logger: Provider<Logger>
+        init(logger: Provider<Logger>) { self.logger = logger }
+    }
+
+    @Test func aSingletonHoldingAProviderDoesNotKeepItsContainer() throws {
+        weak var gone: FrozenContainer?
+        var holder: Holder?
+        do {
+            let container = Container()
+            container.register(Logger.self) { _ in ConsoleLogger() }
+            container.autowire(Holder.self, Holder.init(logger:)).scope(.singleton)
+            let frozen = try container.freeze()
+            holder = try frozen.resolve(Holder.self)
+            #expect(holder?.logger() is ConsoleLogger)
+            gone = frozen
+        }
+        #expect(gone == nil)
+        let error = try #require(frostError { _ = try holder?.logger.resolve() })
+        #expect(error.code == .containerGone)
+        #expect(error.description.contains("FrostTests.Logger"))
+    }
+
+    @Test func aLazyOutlivingItsContainerReportsIt() throws {
+        let lazy: Lazy<Logger>
+        do {
+            let container = Container()
+            container.register(Logger.self) { _ in ConsoleLogger() }
+            lazy = try container.freeze().resolve(Lazy<Logger>.self)
+        }
+        #expect(frostError { _ = try lazy.get() }?.code == .containerGone)
     }
 }
