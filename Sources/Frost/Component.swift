@@ -81,9 +81,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     private let slots: [UInt32]?
     private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
     private let expectedArguments: Any.Type?
-    /// Applied to each new instance in order: property injections, then `onCreate` hooks.
-    let injections: [@Sendable (any Resolver, T) throws -> Void]
-    let hooks: [@Sendable (any Resolver, T) throws -> Void]
+    /// Applied to each new instance: property injections (in the order added), then
+    /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
+    let injection: (@Sendable (any Resolver, T) throws -> Void)?
+    let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// The `@Injected`/`@LazyInjected` properties of `T`, when `T` is a class that has some:
     /// filled on every instance the container creates. Decided once, at registration.
     let wrapperPlan: InjectionPlan?
@@ -97,8 +98,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         forwardsTo: RegistrationKey? = nil,
         dependencies: [Dependency] = [],
         factory: Factory,
-        injections: [@Sendable (any Resolver, T) throws -> Void] = [],
-        hooks: [@Sendable (any Resolver, T) throws -> Void] = []
+        injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        hook: (@Sendable (any Resolver, T) throws -> Void)? = nil
     ) {
         switch factory {
         case .closure(let make):
@@ -114,15 +115,15 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                 nil, nil, nil, make, type
             )
         }
-        self.injections = injections
-        self.hooks = hooks
+        self.injection = injection
+        self.hook = hook
         if instance == nil, let type = T.self as? AnyClass {
             let plan = InjectionPlan.of(type)
             wrapperPlan = plan.fields.isEmpty ? nil : plan
         } else {
             wrapperPlan = nil
         }
-        finishes = wrapperPlan != nil || !injections.isEmpty || !hooks.isEmpty
+        finishes = wrapperPlan != nil || injection != nil || hook != nil
         super.init(
             key: key,
             scope: scope,
@@ -210,8 +211,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             let root = (resolver as? any ResolutionRoot)?.root ?? resolver
             try plan.inject(into: object, resolver: resolver, root: root)
         }
-        for inject in injections { try inject(resolver, instance) }
-        for hook in hooks { try hook(resolver, instance) }
+        try injection?(resolver, instance)
+        try hook?(resolver, instance)
         return instance
     }
 
@@ -238,8 +239,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         scope: Scope? = nil,
         dependencies: [Dependency]? = nil,
         factory: Factory? = nil,
-        injections: [@Sendable (any Resolver, T) throws -> Void]? = nil,
-        hooks: [@Sendable (any Resolver, T) throws -> Void]? = nil
+        addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil
     ) -> TypedComponent<T> {
         TypedComponent(
             key: key,
@@ -248,8 +249,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardsTo: forwardsTo,
             dependencies: dependencies ?? self.dependencies,
             factory: factory ?? self.factory,
-            injections: injections ?? self.injections,
-            hooks: hooks ?? self.hooks
+            injection: Self.then(injection, addingInjection),
+            hook: Self.then(hook, addingHook)
         )
+    }
+
+    /// `first`, then `second`: either may be missing.
+    private static func then(
+        _ first: (@Sendable (any Resolver, T) throws -> Void)?,
+        _ second: (@Sendable (any Resolver, T) throws -> Void)?
+    ) -> (@Sendable (any Resolver, T) throws -> Void)? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { resolver, instance in
+            try first(resolver, instance)
+            try second(resolver, instance)
+        }
     }
 }

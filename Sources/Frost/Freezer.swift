@@ -9,10 +9,14 @@ struct Freezer {
 
     func freeze() throws(FrostError) -> FrozenContainer {
         let catalog = Catalog(keys: components.map(\.key))
-        let byKey = Dictionary(components.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+        // Forwards and declared dependencies need a key index; plain registrations do not
+        // (100,000 filler keys would pay for hashing every name).
+        let linked = components.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
+        let byKey =
+            linked ? Dictionary(components.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
         let scoped = resolveForwardScopes(byKey)
         var problems: [FrostError] = []
-        let names = canonicalNames(of: scoped, problems: &problems, catalog: catalog)
+        let typeNames = typeNames(of: scoped, problems: &problems, catalog: catalog)
         if scoped.contains(where: { !$0.dependencies.isEmpty }) {
             let scopedByKey = Dictionary(scoped.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
             problems += missingDependencies(scoped, scopedByKey, catalog: catalog)
@@ -24,13 +28,14 @@ struct Freezer {
         }
         let table: PerfectHashTable
         do {
-            table = try PerfectHashTable(keys: scoped.map(\.key), names: names)
+            table = try PerfectHashTable(keys: scoped.map(\.key), typeNames: typeNames)
         } catch {
             // Keys are distinct by construction (a dictionary holds them) and their names were
             // checked above; reaching this is a bug in Frost, reported rather than trapped.
             let detail: String
             switch error {
-            case .duplicate(let index): detail = "duplicate key \(names[index]) reached the table"
+            case .duplicate(let index):
+                detail = "duplicate key \(scoped[index].key.canonicalName) reached the table"
             case .failed(let reason): detail = reason
             }
             throw FrostError(
@@ -81,35 +86,43 @@ struct Freezer {
         }
     }
 
-    /// Every key's canonical name, computing each type's qualified name once. Two types with
-    /// one qualified name (possible for local types) cannot share the name table: reported.
-    /// Names cannot make keys of different types collide: `#` never occurs in a type name.
-    private func canonicalNames(
+    /// Every key's qualified type name (`String(reflecting:)`, computed once per type; a
+    /// run of keys of one type reuses it without a lookup). The table writes each canonical
+    /// name (`Type` or `Type#name`) straight into its arena: no string is built per key. Two
+    /// types with one qualified name (possible for local types) cannot share the name table:
+    /// reported. Names cannot make keys of different types collide: `#` never occurs in a
+    /// type name.
+    private func typeNames(
         of components: [Component],
         problems: inout [FrostError],
         catalog: Catalog
     ) -> [String] {
         var typeNames: [TypeIdentity: String] = [:]
         var typesByName: [String: TypeIdentity] = [:]
+        var last: (type: TypeIdentity, name: String)?
         return components.map { component in
-            let key = component.key
-            if let known = typeNames[key.type] {
-                return RegistrationKey.canonicalName(typeName: known, name: key.name)
-            }
-            let typeName = key.type.name
-            typeNames[key.type] = typeName
-            if let other = typesByName.updateValue(key.type, forKey: typeName) {
-                problems.append(
-                    FrostError(
-                        .typeMismatch,
-                        key: key,
-                        catalog: catalog,
-                        detail: "it and another type (\(other.shortName)) share the qualified name "
-                            + "\(typeName); rename one of them"
+            let type = component.key.type
+            if let last, last.type == type { return last.name }
+            let typeName: String
+            if let known = typeNames[type] {
+                typeName = known
+            } else {
+                typeName = type.name
+                typeNames[type] = typeName
+                if let other = typesByName.updateValue(type, forKey: typeName) {
+                    problems.append(
+                        FrostError(
+                            .typeMismatch,
+                            key: component.key,
+                            catalog: catalog,
+                            detail: "it and another type (\(other.shortName)) share the qualified "
+                                + "name \(typeName); rename one of them"
+                        )
                     )
-                )
+                }
             }
-            return RegistrationKey.canonicalName(typeName: typeName, name: key.name)
+            last = (type, typeName)
+            return typeName
         }
     }
 

@@ -35,17 +35,24 @@ final class PerfectHashTable: @unchecked Sendable {
         case failed(String)
     }
 
-    /// Builds the table over `keys`, whose canonical names are `names` (same order).
+    /// Builds the table over `keys`, whose qualified type names are `typeNames` (same order):
+    /// each canonical name (`Type` or `Type#name`) is written into the arena, not built.
     convenience init(
         keys: [RegistrationKey],
-        names: [String],
+        typeNames: [String],
         options: frost_build_options = frost_build_options()
     ) throws(BuildError) {
         try self.init(
             count: keys.count,
-            names: names,
             options: options,
-            writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) }
+            writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
+            writeName: { index, arena in
+                arena.append(contentsOf: typeNames[index].utf8)
+                if let name = keys[index].name {
+                    arena.append(0x23)  // "#"
+                    arena.append(contentsOf: name.utf8)
+                }
+            }
         )
     }
 
@@ -57,19 +64,18 @@ final class PerfectHashTable: @unchecked Sendable {
     ) throws(BuildError) {
         try self.init(
             count: identities.count,
-            names: names,
             options: options,
-            writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) }
+            writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
+            writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
     }
 
     private init(
         count: Int,
-        names: [String],
         options: frost_build_options,
-        writeIdentity: (Int, inout [UInt8]) -> Void
+        writeIdentity: (Int, inout [UInt8]) -> Void,
+        writeName: (Int, inout [UInt8]) -> Void
     ) throws(BuildError) {
-        precondition(names.count == count)
         // One arena for every key's bytes, then frost_key views into it; CFrost copies them.
         var arena: [UInt8] = []
         arena.reserveCapacity(count * 48)
@@ -79,7 +85,7 @@ final class PerfectHashTable: @unchecked Sendable {
             let identityStart = arena.count
             writeIdentity(index, &arena)
             let nameStart = arena.count
-            arena.append(contentsOf: names[index].utf8)
+            writeName(index, &arena)
             ranges.append((identityStart..<nameStart, nameStart..<arena.count))
         }
         var table: OpaquePointer?

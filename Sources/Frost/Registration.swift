@@ -64,7 +64,7 @@ public struct Registration<T> {
     public func onCreate(_ hook: @escaping @Sendable (any Resolver, T) throws -> Void)
         -> Registration<T>
     {
-        update { $0.copy(hooks: $0.hooks + [hook]) }
+        update { $0.copy(addingHook: hook) }
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {
@@ -123,11 +123,9 @@ extension Registration where T: AnyObject {
         return update { component in
             component.copy(
                 dependencies: component.dependencies + [dependency],
-                injections: component.injections + [
-                    { resolver, instance in
-                        assign(instance, try resolver.resolve(V.self, name: name))
-                    }
-                ]
+                addingInjection: { resolver, instance in
+                    assign(instance, try resolver.resolve(V.self, name: name))
+                }
             )
         }
     }
