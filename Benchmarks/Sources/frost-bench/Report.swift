@@ -69,6 +69,9 @@ struct Results {
             ratio(ns("singleton", .frozen), ns("singleton", .dictionary)),
             { $0 <= 1.0 }, x)
         check(
+            "singleton: Swinject >= 30x frozen (core)",
+            ratio(ns("singleton", .swinject), ns("singleton", .frozen)), { $0 >= 30 }, x)
+        check(
             "singleton: Swinject >= 50x frozen",
             ratio(ns("singleton", .swinject), ns("singleton", .frozen)),
             { $0 >= 50 }, x)
