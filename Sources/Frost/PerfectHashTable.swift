@@ -154,7 +154,7 @@ final class PerfectHashTable: @unchecked Sendable {
                 withUnsafeBytes(of: bits) { identity in
                     for index in 0..<8 { buffer[index] = identity[index] }
                 }
-                buffer[8] = 0x23  // "#", as in RegistrationKey.identityBytes
+                buffer[8] = 0x23  // "#", as in RegistrationKey.appendIdentityBytes
                 for index in 0..<utf8.count { buffer[9 + index] = utf8[index] }
                 return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
             }
