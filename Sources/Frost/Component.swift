@@ -18,6 +18,10 @@ class Component: @unchecked Sendable {
     /// The key a custom scope's storage keeps the instance under: the canonical key, computed
     /// once when the scope is set (`String(reflecting:)` is too slow for every resolve).
     let scopeKey: String
+    /// Whether each resolve simply runs the factory: a transient registration, not an
+    /// instance. A frozen container creates these without its general engine
+    /// (``FrozenContainer/create(at:as:depth:state:)``).
+    let createsDirectly: Bool
 
     init(
         key: RegistrationKey,
@@ -32,6 +36,7 @@ class Component: @unchecked Sendable {
         self.forwardsTo = forwardsTo
         self.dependencies = dependencies
         self.scopeKey = scope.kind == .custom ? key.canonicalName : ""
+        self.createsDirectly = scope.kind == .transient && instance == nil
     }
 
     /// Whether the container keeps this component's instance (in the slot, for the frozen

@@ -33,11 +33,9 @@ extension Container {
         }
         return registerAutowired(T.self, name: name, parameters: parameters) { resolver, slots in
             var index = 0
-            func next<Parameter>(_ type: Parameter.Type) throws(FrostError) -> Parameter {
-                defer { index &+= 1 }
-                return try resolver.resolveParameter(Parameter.self, slot: slots?[index])
-            }
-            return try initializer(repeat try next((each D).self))
+            return try initializer(
+                repeat try _autowiredParameter(
+                    (each D).self, from: resolver, slots: slots, index: &index))
         }
     }
 
@@ -78,10 +76,25 @@ extension Dependency {
     }
 }
 
+/// Implementation detail of `autowire`: resolves the parameter at `index` and moves to the
+/// next. The counter is a local passed `inout` (a counter captured by a closure would cost a
+/// dynamic exclusivity check per parameter), and the resolver is borrowed, never copied.
+@inlinable
+func _autowiredParameter<Parameter>(
+    _ type: Parameter.Type,
+    from resolver: any Resolver,
+    slots: [UInt32]?,
+    index: inout Int
+) throws(FrostError) -> Parameter {
+    defer { index &+= 1 }
+    return try resolver.resolveParameter(Parameter.self, slot: slots?[index])
+}
+
 extension Resolver {
     /// Resolves an autowired parameter: straight from its slot when freeze bound it (no
     /// hashing), by type otherwise. Inlined into `autowire`'s specialized closure.
     @inlinable
+    @inline(__always)
     func resolveParameter<T>(_ type: T.Type, slot: UInt32?) throws(FrostError) -> T {
         let lookup: _ResolverLookup
         if let slot, slot != .max {

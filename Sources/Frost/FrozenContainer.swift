@@ -98,7 +98,10 @@ public final class FrozenContainer: Resolver, Sendable {
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        try resolve(lookup, T.self, name: name)
+        guard lookup.found, lookup.box == nil else {
+            return try resolve(lookup, T.self, name: name)
+        }
+        return try resolveFound(lookup, as: T.self)
     }
 
     /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.

@@ -44,6 +44,21 @@ extension StoreResolver {
 /// What a ``FrozenContainer``'s factories receive.
 struct FrozenResolver: StoreResolver {
     let resolution: Resolution<FrozenContainer>
+
+    /// Creates what a lookup found uncached through the frozen container's direct path.
+    func _resolve<T>(_ lookup: _ResolverLookup, _ type: T.Type, name: String?) throws(FrostError)
+        -> T
+    {
+        guard lookup.found, lookup.box == nil else {
+            return try resolution.resolve(lookup, T.self, name: name)
+        }
+        return try resolution.store.create(
+            at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location),
+            as: T.self,
+            depth: resolution.depth,
+            state: resolution.state
+        )
+    }
 }
 
 /// What a ``Container``'s factories receive.

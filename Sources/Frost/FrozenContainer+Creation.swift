@@ -1,0 +1,45 @@
+extension FrozenContainer {
+    /// Resolves a registration that `lookup` found without a cached instance, for a top-level
+    /// caller: fast mode first, redone in exact mode past the depth limit (as
+    /// ``Resolution/topLevel(in:_:)`` does).
+    func resolveFound<T>(_ lookup: _ResolverLookup, as type: T.Type) throws(FrostError) -> T {
+        let slot = PerfectHashTable.Slot(truncatingIfNeeded: lookup.location)
+        do {
+            let state = hasGraphScope ? ResolutionState(exact: false) : nil
+            return try create(at: slot, as: T.self, depth: 0, state: state)
+        } catch  where error.code == .depthLimitReached {
+            return try Resolution(store: self, depth: 0, state: ResolutionState(exact: true))
+                .resolve(at: slot, as: T.self)
+        }
+    }
+
+    /// Creates the instance in `slot` (verified to be `T`'s) at `depth` of a resolve.
+    ///
+    /// A transient registration in a fast resolve is made right here: one depth check, the
+    /// factory, and the dependency path added to an error on its way out; the same steps as
+    /// the general engine (``Resolution/resolve(at:as:)``), without its layers. Everything
+    /// else (caching scopes, exact mode) goes to that engine.
+    func create<T>(
+        at slot: PerfectHashTable.Slot,
+        as type: T.Type,
+        depth: Int,
+        state: ResolutionState?
+    ) throws(FrostError) -> T {
+        // Kept alive by `components`; not retained here.
+        unowned(unsafe) let component = table.component(at: slot)
+        guard component.createsDirectly, state?.exact != true else {
+            return try Resolution(store: self, depth: depth, state: state)
+                .resolve(at: slot, as: T.self)
+        }
+        guard depth < Resolution<FrozenContainer>.depthLimit else {
+            throw FrostError(.depthLimitReached, key: component.key)
+        }
+        let resolver = FrozenResolver(
+            resolution: Resolution(store: self, depth: depth + 1, state: state))
+        do {
+            return try unsafeDowncast(component, to: TypedComponent<T>.self).make(resolver)
+        } catch {
+            throw error.code == .depthLimitReached ? error : error.prepending(component.key)
+        }
+    }
+}
