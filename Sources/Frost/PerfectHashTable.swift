@@ -267,6 +267,17 @@ final class PerfectHashTable: @unchecked Sendable {
         _ = previous  // released here, outside the lock
     }
 
+    /// The raw value of the identity (`which == 0`) or name (`which == 1`) function for any
+    /// key (up to 256 bytes), through cmph_search or through the evaluator lookups use: tests
+    /// check that the two agree.
+    func functionValue(_ which: UInt32, of key: [UInt8], throughCmph: Bool) -> UInt32 {
+        key.withUnsafeBytes { bytes in
+            frost_table_function_value(
+                table, which, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!,
+                UInt32(bytes.count), throughCmph ? 1 : 0)
+        }
+    }
+
     /// How the identity (`which == 0`) or name (`which == 1`) function was built.
     func functionInfo(_ which: UInt32) -> frost_function_info {
         frost_table_function_info(table, which)

@@ -131,6 +131,53 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
+    /// Lookups evaluate cmph's BDZ_PH function inline: it must give cmph_search's value for
+    /// every key (checked at build) and for keys outside the set too (checked here), at every
+    /// length cmph's Jenkins hash treats differently, with bytes >= 0x80, salted or not.
+    @Test(arguments: [(1, 0), (2, 0), (3, 0), (12, 0), (100, 0), (10_000, 0), (64, 1), (64, 7)])
+    func inlineEvaluationAgreesWithCmph(count: Int, salt: Int) throws {
+        var options = frost_build_options()
+        options.first_salt = UInt32(salt)
+        for seed in 0..<(count <= 100 ? 20 : 2) {
+            let keys = KeySet(count: count, seed: UInt64(seed * 7 + count))
+            let table = try keys.table(options: options)
+            for which: UInt32 in [0, 1] {
+                let info = table.functionInfo(which)
+                if info.rung <= FROST_RUNG_BDZ_PH_20.rawValue {
+                    #expect(info.evaluator != FROST_EVALUATOR_CMPH.rawValue)
+                } else {
+                    #expect(info.evaluator == FROST_EVALUATOR_CMPH.rawValue)
+                }
+            }
+            var generator = SplitMix(seed: UInt64(seed))
+            for length in [1, 4, 5, 7, 8, 9, 11, 12, 13, 24, 25, 100] {
+                for _ in 0..<20 {
+                    let probe = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next())
+                    }
+                    for which: UInt32 in [0, 1] {
+                        let viaCmph = table.functionValue(which, of: probe, throughCmph: true)
+                        let inline = table.functionValue(which, of: probe, throughCmph: false)
+                        guard viaCmph == inline else {
+                            Issue.record(
+                                "function \(which) (evaluator \(table.functionInfo(which).evaluator)) differs from cmph for length \(probe.count): \(probe)"
+                            )
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func functionsBuiltByOtherRungsUseCmphSearch() throws {
+        var options = frost_build_options()
+        options.first_rung = FROST_RUNG_CHD_PH.rawValue
+        let keys = KeySet(count: 50, seed: 5)
+        let table = try keys.table(options: options)
+        #expect(table.functionInfo(0).evaluator == FROST_EVALUATOR_CMPH.rawValue)
+        Self.checkLookups(table, keys, probes: 50)
+    }
+
     @Test(arguments: [100_000, 1_000_000])
     func largeKeySets(count: Int) throws {
         let keys = KeySet(count: count, seed: 2026)

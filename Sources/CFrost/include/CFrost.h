@@ -100,12 +100,20 @@ typedef struct frost_build_options {
     uint32_t max_rounds;    // salt rounds to try before giving up; 0 means 64
 } frost_build_options;
 
+/// How lookups evaluate a function.
+typedef enum frost_evaluator {
+    FROST_EVALUATOR_CMPH = 0,            // cmph_search
+    FROST_EVALUATOR_SIGNED_BYTES = 1,    // BDZ_PH inline, key bytes read as signed char
+    FROST_EVALUATOR_UNSIGNED_BYTES = 2,  // BDZ_PH inline, key bytes read as unsigned char
+} frost_evaluator;
+
 /// How one of the two functions of a table was built.
 typedef struct frost_function_info {
-    uint32_t rung;      // a frost_rung
-    uint32_t salt;      // the salt round: 0 for unsalted keys
-    uint32_t attempts;  // cmph_new calls made, including the successful one
-    uint32_t range;     // the function's range over the key set (>= the key count)
+    uint32_t rung;       // a frost_rung
+    uint32_t salt;       // the salt round: 0 for unsalted keys
+    uint32_t attempts;   // cmph_new calls made, including the successful one
+    uint32_t range;      // the function's range over the key set (>= the key count)
+    uint32_t evaluator;  // a frost_evaluator: inline only after agreeing with cmph on every key
 } frost_function_info;
 
 typedef struct frost_table frost_table;
@@ -147,6 +155,13 @@ uint32_t frost_table_find_name(const frost_table *_Nonnull table, const void *_N
 /// How the identity function (0) or the name function (1) was built.
 frost_function_info frost_table_function_info(const frost_table *_Nonnull table,
                                               uint32_t which);
+
+/// The raw value of the identity (0) or name (1) function for any key, salt applied, through
+/// cmph_search (`through_cmph` != 0) or the evaluator lookups use: for tests that check the
+/// two agree. FROST_NOT_FOUND for an empty table or a key longer than 256 bytes.
+uint32_t frost_table_function_value(const frost_table *_Nonnull table, uint32_t which,
+                                    const void *_Nonnull bytes, uint32_t length,
+                                    int through_cmph);
 
 /// The instance cached in a slot, or NULL. An acquire load: lock-free.
 static inline void *_Nullable frost_slot_load_instance(frost_slot *_Nonnull slot) {
