@@ -317,6 +317,23 @@ struct Cases {
         ]
     }
 
+    /// `freeze()` alone of a container of `count` registrations (registered once, outside the
+    /// timing; a container can be frozen any number of times). What the freeze targets read.
+    static func freezeCase(_ count: Int) -> BenchCase {
+        let container = Frost.Container()
+        addFiller(count, to: container)
+        return BenchCase(
+            name: "freeze-\(count)",
+            unit: "freeze of \(count) registrations (registration excluded)",
+            iterations: max(1, 20_000 / count),
+            runs: [
+                Run(.frozen) { n in
+                    for _ in 0..<n { blackHole(try! container.freeze()) }
+                }
+            ]
+        )
+    }
+
     /// Registration plus freeze of `count` registrations, per whole container.
     static func prepareCase(_ count: Int) -> BenchCase {
         BenchCase(

@@ -92,9 +92,9 @@ struct Results {
             ratio(ns("singleton-at-100000", .frozen), ns("singleton-at-10", .frozen)),
             { $0 <= 1.5 }, x)
         check(
-            "freeze of 10,000 <= 10 ms", ns("prepare-10000", .frozen), { $0 <= 10e6 }, formatNs)
+            "freeze of 10,000 <= 10 ms", ns("freeze-10000", .frozen), { $0 <= 10e6 }, formatNs)
         check(
-            "freeze of 100,000 <= 150 ms", ns("prepare-100000", .frozen), { $0 <= 150e6 }, formatNs)
+            "freeze of 100,000 <= 150 ms", ns("freeze-100000", .frozen), { $0 <= 150e6 }, formatNs)
         check(
             "2 threads >= 1.7x the throughput of 1",
             ratio(ns("threads-1", .frozen), ns("threads-2", .frozen)), { $0 >= 1.7 }, x)

@@ -60,6 +60,9 @@ func run(_ options: Options) throws {
     for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
         all.append(Cases.prepareCase(count))
     }
+    for count in [10_000, 100_000] where options.wants("freeze-\(count)") {
+        all.append(Cases.freezeCase(count))
+    }
     for count in [10, 100_000] where options.wants("singleton-at-\(count)") {
         all.append(try Cases.singletonAtSizeCase(count))
     }
@@ -77,7 +80,8 @@ func run(_ options: Options) throws {
     }
     var results = Results()
     for benchCase in all {
-        let heavy = benchCase.name.hasPrefix("prepare-1000")  // 10,000 and 100,000
+        // 10,000 and 100,000 registrations: fewer rounds.
+        let heavy = benchCase.name.hasPrefix("prepare-1000") || benchCase.name.hasPrefix("freeze-")
         let timings = measure(benchCase, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
         results.cases.append((benchCase.name, benchCase.unit, timings))
         if !options.json {
