@@ -14,8 +14,9 @@
 //   divisions. A BDZ_PH function is therefore evaluated inline: the same function (seed, r and
 //   g exported by cmph_pack), computed by a copy of its search specialized for 8-byte keys,
 //   enabled only once it agrees with cmph_search on every key of the set (callgrind: about
-//   150 -> 100 instructions per lookup, 25 -> 19 ns per singleton resolve). Debian's libcmph reads key bytes unsigned, older
-//   builds through `char`; which one is calibrated once, on keys that tell them apart.
+//   150 -> 100 instructions per lookup, 25 -> 19 ns per singleton resolve). A one-time
+//   calibration on keys with every byte value checks that this libcmph reads key bytes as the
+//   evaluator does (unsigned, as Debian's does); if not, cmph_search stays in use.
 
 #include "CFrost.h"
 
@@ -145,53 +146,39 @@ static inline uint32_t mod_by_inverse(uint32_t a, uint64_t inverse, uint32_t d) 
         c -= a; c -= b; c ^= (b >> 15); \
     } while (0)
 
-/// A key byte as cmph 2.0.2 reads it: through a (signed, on x86) `char` for
-/// FROST_EVALUATOR_SIGNED_BYTES, so that bytes >= 0x80 are sign-extended.
-static inline uint32_t key_byte(const uint8_t *k, uint32_t i, uint32_t evaluator) {
-    return evaluator == FROST_EVALUATOR_SIGNED_BYTES ? (uint32_t)(int32_t)(int8_t)k[i] : k[i];
-}
-
-static inline uint32_t key_word(const uint8_t *k, uint32_t evaluator) {
-    uint32_t word;
-    memcpy(&word, k, 4);  // little-endian on every platform Frost builds for
-    // Sign extension of bytes 0-2 subtracts 0x100 << (8 * i) for each byte >= 0x80 (byte 3's
-    // extension shifts out): the same sum cmph computes byte by byte.
-    return evaluator == FROST_EVALUATOR_SIGNED_BYTES ? word - ((word & 0x00808080u) << 1) : word;
-}
-
-/// The same for the last 4 bytes of a word that ends a key (cmph's fall-through cases): byte 0
-/// is read unsigned there, bytes 1 and 2 through `char`.
-static inline uint32_t key_tail_word(const uint8_t *k, uint32_t evaluator) {
-    uint32_t word;
-    memcpy(&word, k, 4);
-    return evaluator == FROST_EVALUATOR_SIGNED_BYTES ? word - ((word & 0x00808000u) << 1) : word;
+/// Four key bytes, little-endian, as cmph's Jenkins loop adds them (Debian's libcmph reads key
+/// bytes unsigned; a build that reads them through a signed `char` fails the calibration
+/// below and keeps cmph_search).
+static inline uint32_t key_word(const uint8_t *k) {
+    return (uint32_t)k[0] | ((uint32_t)k[1] << 8) | ((uint32_t)k[2] << 16)
+        | ((uint32_t)k[3] << 24);
 }
 
 /// cmph's Jenkins hash_vector: three 32-bit hashes of a key of any length.
 static inline void jenkins_vector(uint32_t seed, const uint8_t *k, uint32_t length,
-                                  uint32_t evaluator, uint32_t hashes[3]) {
+                                  uint32_t hashes[3]) {
     uint32_t a = 0x9e3779b9u, b = 0x9e3779b9u, c = seed, left = length;
     while (left >= 12) {
-        a += key_word(k, evaluator);
-        b += key_word(k + 4, evaluator);
-        c += key_word(k + 8, evaluator);
+        a += key_word(k);
+        b += key_word(k + 4);
+        c += key_word(k + 8);
         FROST_JENKINS_MIX(a, b, c);
         k += 12;
         left -= 12;
     }
     c += length;
     switch (left) {  // every case falls through, as in cmph
-    case 11: c += key_byte(k, 10, evaluator) << 24; // fall through
-    case 10: c += key_byte(k, 9, evaluator) << 16;  // fall through
-    case 9: c += key_byte(k, 8, evaluator) << 8;    // fall through
-    case 8: b += key_byte(k, 7, evaluator) << 24;   // fall through
-    case 7: b += key_byte(k, 6, evaluator) << 16;   // fall through
-    case 6: b += key_byte(k, 5, evaluator) << 8;    // fall through
-    case 5: b += k[4];                              // fall through
-    case 4: a += key_byte(k, 3, evaluator) << 24;   // fall through
-    case 3: a += key_byte(k, 2, evaluator) << 16;   // fall through
-    case 2: a += key_byte(k, 1, evaluator) << 8;    // fall through
-    case 1: a += k[0];                              // fall through
+    case 11: c += (uint32_t)k[10] << 24; // fall through
+    case 10: c += (uint32_t)k[9] << 16;  // fall through
+    case 9: c += (uint32_t)k[8] << 8;    // fall through
+    case 8: b += (uint32_t)k[7] << 24;   // fall through
+    case 7: b += (uint32_t)k[6] << 16;   // fall through
+    case 6: b += (uint32_t)k[5] << 8;    // fall through
+    case 5: b += k[4];                   // fall through
+    case 4: a += (uint32_t)k[3] << 24;   // fall through
+    case 3: a += (uint32_t)k[2] << 16;   // fall through
+    case 2: a += (uint32_t)k[1] << 8;    // fall through
+    case 1: a += k[0];                   // fall through
     default: break;
     }
     FROST_JENKINS_MIX(a, b, c);
@@ -216,7 +203,7 @@ static inline uint32_t bdz_ph_vertex(const inline_bdz_ph *bdz, const uint32_t ha
 static inline uint32_t inline_search(const frost_function *function, const uint8_t *key,
                                      uint32_t length) {
     uint32_t hashes[3];
-    jenkins_vector(function->bdz.seed, key, length, function->info.evaluator, hashes);
+    jenkins_vector(function->bdz.seed, key, length, hashes);
     return bdz_ph_vertex(&function->bdz, hashes);
 }
 
@@ -224,9 +211,8 @@ static inline uint32_t inline_search(const frost_function *function, const uint8
 static inline uint32_t inline_search8(const frost_function *function, uint64_t key) {
     uint8_t bytes[8];
     memcpy(bytes, &key, 8);
-    uint32_t evaluator = function->info.evaluator;
-    uint32_t a = 0x9e3779b9u + key_tail_word(bytes, evaluator);
-    uint32_t b = 0x9e3779b9u + key_tail_word(bytes + 4, evaluator);
+    uint32_t a = 0x9e3779b9u + key_word(bytes);
+    uint32_t b = 0x9e3779b9u + key_word(bytes + 4);
     uint32_t c = function->bdz.seed + 8;
     FROST_JENKINS_MIX(a, b, c);
     uint32_t hashes[3] = {a, b, c};
@@ -261,10 +247,9 @@ static void drop_inline_search(frost_function *function) {
     function->info.evaluator = FROST_EVALUATOR_CMPH;
 }
 
-/// Whether the inline evaluator `evaluator` gives `values` (cmph_search's) for every key.
-static int agrees_with_cmph(frost_function *function, uint32_t evaluator, const key_view *keys,
+/// Whether the inline evaluator gives `values` (cmph_search's) for every key.
+static int agrees_with_cmph(const frost_function *function, const key_view *keys,
                             uint32_t count, const uint32_t *values) {
-    function->info.evaluator = evaluator;
     for (uint32_t i = 0; i < count; i++) {
         if (inline_search(function, keys[i].bytes, keys[i].length) != values[i]) return 0;
     }
@@ -275,11 +260,11 @@ static frost_status try_build(const key_view *keys, uint32_t count, uint32_t run
                               uint64_t salt, frost_function *function, uint32_t *values,
                               uint8_t *scratch_flags, size_t flag_capacity, int *built);
 
-/// How this libcmph reads key bytes (through signed or unsigned char: cmph versions and
-/// platforms differ), decided once: a BDZ_PH function over 300 keys of 13 random bytes, where
-/// the two readings give different hashes, is evaluated both ways against cmph_search. A key
-/// set of a real table cannot decide it (type names are ASCII; tiny sets hash alike).
-static uint32_t calibrated_evaluator = FROST_EVALUATOR_CMPH;
+/// Whether this libcmph computes BDZ_PH exactly as the inline evaluator does, decided once: a
+/// function over 300 keys of 13 random bytes (the Jenkins loop, every tail byte, bytes >= 0x80)
+/// is evaluated both ways. A real table's keys cannot decide it: type names are ASCII, and
+/// tiny sets hash alike whatever the reading.
+static int inline_matches_cmph = 0;
 static pthread_once_t calibration_once = PTHREAD_ONCE_INIT;
 
 static void calibrate_evaluator(void) {
@@ -303,12 +288,7 @@ static void calibrate_evaluator(void) {
             continue;
         }
         if (export_bdz_ph(&function)) {
-            for (uint32_t evaluator = FROST_EVALUATOR_SIGNED_BYTES;
-                 evaluator <= FROST_EVALUATOR_UNSIGNED_BYTES; evaluator++) {
-                if (agrees_with_cmph(&function, evaluator, keys, count, values)) {
-                    calibrated_evaluator = evaluator;
-                }
-            }
+            inline_matches_cmph = agrees_with_cmph(&function, keys, count, values);
             drop_inline_search(&function);
         }
         cmph_destroy(function.mphf);
@@ -317,7 +297,7 @@ static void calibrate_evaluator(void) {
 }
 
 /// After a BDZ_PH build: exports the function with cmph_pack and enables the inline evaluator
-/// (as calibrated for this libcmph) if it agrees with cmph_search on every key. Otherwise the
+/// (if this libcmph passed the calibration) when it agrees with cmph_search on every key. Otherwise the
 /// function keeps using cmph_search. `values` are cmph_search's values for `keys` (salted
 /// when the function was built on salted keys).
 static void enable_inline_search(frost_function *function, const key_view *keys,
@@ -326,8 +306,10 @@ static void enable_inline_search(frost_function *function, const key_view *keys,
     if (function->info.rung > FROST_RUNG_BDZ_PH_20) return;
     pthread_once(&base3_once, fill_base3_digits);
     pthread_once(&calibration_once, calibrate_evaluator);
-    if (calibrated_evaluator == FROST_EVALUATOR_CMPH || !export_bdz_ph(function)) return;
-    if (!agrees_with_cmph(function, calibrated_evaluator, keys, count, values)) {
+    if (!inline_matches_cmph || !export_bdz_ph(function)) return;
+    if (agrees_with_cmph(function, keys, count, values)) {
+        function->info.evaluator = FROST_EVALUATOR_INLINE;
+    } else {
         drop_inline_search(function);
     }
 }

@@ -102,9 +102,8 @@ typedef struct frost_build_options {
 
 /// How lookups evaluate a function.
 typedef enum frost_evaluator {
-    FROST_EVALUATOR_CMPH = 0,            // cmph_search
-    FROST_EVALUATOR_SIGNED_BYTES = 1,    // BDZ_PH inline, key bytes read as signed char
-    FROST_EVALUATOR_UNSIGNED_BYTES = 2,  // BDZ_PH inline, key bytes read as unsigned char
+    FROST_EVALUATOR_CMPH = 0,    // cmph_search
+    FROST_EVALUATOR_INLINE = 1,  // cmph's BDZ_PH function, evaluated inline
 } frost_evaluator;
 
 /// How one of the two functions of a table was built.
