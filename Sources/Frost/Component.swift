@@ -74,8 +74,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         /// A closure given the resolver.
         case closure(@Sendable (any Resolver) throws -> T)
         /// An autowired initializer: its parameters come from the slots freeze bound them to
-        /// (or by type, through the resolver, when unbound).
-        case autowired(@Sendable (any Resolver, [UInt32]?) throws -> T, slots: [UInt32]?)
+        /// (or by type, through the resolver, when unbound). `bound` is the same initializer
+        /// reading its parameters straight from their slots (``_BoundParameters``).
+        case autowired(
+            @Sendable (any Resolver, [UInt32]?) throws -> T,
+            bound: @Sendable (_BoundParameters) throws -> T,
+            slots: [UInt32]?
+        )
         /// A closure that takes runtime arguments, passed as a pointer to a tuple of type
         /// `argumentType`.
         case arguments(
@@ -84,7 +89,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     private let closure: (@Sendable (any Resolver) throws -> T)?
     private let autowired: (@Sendable (any Resolver, [UInt32]?) throws -> T)?
+    private let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
     private let slots: [UInt32]?
+    /// The parameters' slots, when a frozen container can create instances through
+    /// `autowiredBound`: every parameter bound, nothing to run after the initializer. Owned by
+    /// this component: allocated in `init`, freed in `deinit`.
+    let boundSlots: UnsafePointer<UInt32>?
     private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
     private let expectedArguments: Any.Type?
     /// Applied to each new instance: property injections (in the order added), then
@@ -109,16 +119,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     ) {
         switch factory {
         case .closure(let make):
-            (closure, autowired, slots, withArguments, expectedArguments) = (
-                make, nil, nil, nil, nil
+            (closure, autowired, autowiredBound, slots, withArguments, expectedArguments) = (
+                make, nil, nil, nil, nil, nil
             )
-        case .autowired(let make, let slots):
-            (closure, autowired, self.slots, withArguments, expectedArguments) = (
-                nil, make, slots, nil, nil
+        case .autowired(let make, let bound, let slots):
+            (closure, autowired, autowiredBound, self.slots, withArguments, expectedArguments) = (
+                nil, make, bound, slots, nil, nil
             )
         case .arguments(let make, let type):
-            (closure, autowired, slots, withArguments, expectedArguments) = (
-                nil, nil, nil, make, type
+            (closure, autowired, autowiredBound, slots, withArguments, expectedArguments) = (
+                nil, nil, nil, nil, make, type
             )
         }
         self.injection = injection
@@ -130,6 +140,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             wrapperPlan = nil
         }
         finishes = wrapperPlan != nil || injection != nil || hook != nil
+        if let slots, !finishes, instance == nil, !slots.contains(.max) {
+            let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
+            storage.initialize(from: slots, count: slots.count)
+            boundSlots = UnsafePointer(storage)
+        } else {
+            boundSlots = nil
+        }
         super.init(
             key: key,
             scope: scope,
@@ -142,7 +159,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// The factory, as the builder gave it.
     var factory: Factory {
         if let closure { return .closure(closure) }
-        if let autowired { return .autowired(autowired, slots: slots) }
+        if let autowired, let autowiredBound {
+            return .autowired(autowired, bound: autowiredBound, slots: slots)
+        }
         return .arguments(withArguments!, argumentType: expectedArguments!)
     }
 
@@ -167,6 +186,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                 )
             }
             return finishes ? try finish(instance, resolver) : instance
+        } catch let error as FrostError {
+            throw error
+        } catch {
+            throw FrostError(.factoryFailed, key: key, underlying: error)
+        }
+    }
+
+    /// Makes an instance with the autowired initializer reading its parameters from their
+    /// slots; only for a component with ``boundSlots``. Errors as in ``make(_:)``.
+    @inline(__always)
+    func make(_ parameters: _BoundParameters) throws(FrostError) -> T {
+        do {
+            // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the closure, which
+            // allocates a thunk on every call.
+            return try autowiredBound!(parameters)
         } catch let error as FrostError {
             throw error
         } catch {
@@ -222,6 +256,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         return instance
     }
 
+    deinit {
+        boundSlots?.deallocate()
+    }
+
     private func describeArguments() -> String {
         argumentType.map { String(reflecting: $0) } ?? "()"
     }
@@ -235,9 +273,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
-        guard let autowired else { return self }
+        guard let autowired, let autowiredBound else { return self }
         let slots = dependencies.map { $0.deferred ? UInt32.max : slot($0.key) }
-        return copy(factory: .autowired(autowired, slots: slots))
+        return copy(factory: .autowired(autowired, bound: autowiredBound, slots: slots))
     }
 
     /// This component with some parts replaced.

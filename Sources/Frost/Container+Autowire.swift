@@ -31,22 +31,34 @@ extension Container {
         for parameter in repeat (each D).self {
             parameters.append(parameter)
         }
-        return registerAutowired(T.self, name: name, parameters: parameters) { resolver, slots in
-            var index = 0
-            return try initializer(
-                repeat try _autowiredParameter(
-                    (each D).self, from: resolver, slots: slots, index: &index))
-        }
+        return registerAutowired(
+            T.self,
+            name: name,
+            parameters: parameters,
+            make: { resolver, slots in
+                var index = 0
+                return try initializer(
+                    repeat try _autowiredParameter(
+                        (each D).self, from: resolver, slots: slots, index: &index))
+            },
+            bound: { parameters in
+                var index = 0
+                return try initializer(
+                    repeat try _boundParameter((each D).self, from: parameters, index: &index))
+            }
+        )
     }
 
     /// Stores an autowired registration: `make` resolves the parameters (from the slots
-    /// `freeze()` binds, when given) and calls the initializer.
+    /// `freeze()` binds, when given) and calls the initializer; `bound` reads them from their
+    /// bound slots, without a resolver (what a frozen container uses when it can).
     @usableFromInline
     func registerAutowired<T>(
         _ type: T.Type,
         name: String?,
         parameters: [Any.Type],
-        make: @escaping @Sendable (any Resolver, [UInt32]?) throws -> T
+        make: @escaping @Sendable (any Resolver, [UInt32]?) throws -> T,
+        bound: @escaping @Sendable (_BoundParameters) throws -> T
     ) -> Registration<T> {
         let dependencies = parameters.enumerated().map { position, parameter in
             Dependency.parameter(parameter, position: position + 1, of: T.self)
@@ -56,7 +68,7 @@ extension Container {
                 key: RegistrationKey(T.self, name: name),
                 scope: .transient,
                 dependencies: dependencies,
-                factory: .autowired(make, slots: nil)
+                factory: .autowired(make, bound: bound, slots: nil)
             )
         )
     }

@@ -20,11 +20,21 @@ extension Container {
         name: String? = nil,
         _ initializer: @escaping @Sendable (A) throws -> T
     ) -> Registration<T> {
-        registerAutowired(T.self, name: name, parameters: [A.self]) { r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0])
-            )
-        }
+        registerAutowired(
+            T.self,
+            name: name,
+            parameters: [A.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0)
+                )
+            }
+        )
     }
 
     /// Registers `type`, made by an initializer of two parameters, each resolved by its type;
@@ -42,12 +52,23 @@ extension Container {
         name: String? = nil,
         _ initializer: @escaping @Sendable (A, B) throws -> T
     ) -> Registration<T> {
-        registerAutowired(T.self, name: name, parameters: [A.self, B.self]) { r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0]),
-                r.resolveParameter(B.self, slot: slots?[1])
-            )
-        }
+        registerAutowired(
+            T.self,
+            name: name,
+            parameters: [A.self, B.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0]),
+                    r.resolveParameter(B.self, slot: slots?[1])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0),
+                    p.parameter(B.self, at: 1)
+                )
+            }
+        )
     }
 
     /// Registers `type`, made by an initializer of three parameters, each resolved by its type;
@@ -65,13 +86,25 @@ extension Container {
         name: String? = nil,
         _ initializer: @escaping @Sendable (A, B, C) throws -> T
     ) -> Registration<T> {
-        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self]) { r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0]),
-                r.resolveParameter(B.self, slot: slots?[1]),
-                r.resolveParameter(C.self, slot: slots?[2])
-            )
-        }
+        registerAutowired(
+            T.self,
+            name: name,
+            parameters: [A.self, B.self, C.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0]),
+                    r.resolveParameter(B.self, slot: slots?[1]),
+                    r.resolveParameter(C.self, slot: slots?[2])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0),
+                    p.parameter(B.self, at: 1),
+                    p.parameter(C.self, at: 2)
+                )
+            }
+        )
     }
 
     /// Registers `type`, made by an initializer of four parameters, each resolved by its type;
@@ -89,15 +122,27 @@ extension Container {
         name: String? = nil,
         _ initializer: @escaping @Sendable (A, B, C, D) throws -> T
     ) -> Registration<T> {
-        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self, D.self]) {
-            r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0]),
-                r.resolveParameter(B.self, slot: slots?[1]),
-                r.resolveParameter(C.self, slot: slots?[2]),
-                r.resolveParameter(D.self, slot: slots?[3])
-            )
-        }
+        registerAutowired(
+            T.self,
+            name: name,
+            parameters: [A.self, B.self, C.self, D.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0]),
+                    r.resolveParameter(B.self, slot: slots?[1]),
+                    r.resolveParameter(C.self, slot: slots?[2]),
+                    r.resolveParameter(D.self, slot: slots?[3])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0),
+                    p.parameter(B.self, at: 1),
+                    p.parameter(C.self, at: 2),
+                    p.parameter(D.self, at: 3)
+                )
+            }
+        )
     }
 
     /// Registers `type`, made by an initializer of five parameters, each resolved by its type;
@@ -115,16 +160,29 @@ extension Container {
         name: String? = nil,
         _ initializer: @escaping @Sendable (A, B, C, D, E) throws -> T
     ) -> Registration<T> {
-        registerAutowired(T.self, name: name, parameters: [A.self, B.self, C.self, D.self, E.self])
-        { r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0]),
-                r.resolveParameter(B.self, slot: slots?[1]),
-                r.resolveParameter(C.self, slot: slots?[2]),
-                r.resolveParameter(D.self, slot: slots?[3]),
-                r.resolveParameter(E.self, slot: slots?[4])
-            )
-        }
+        registerAutowired(
+            T.self,
+            name: name,
+            parameters: [A.self, B.self, C.self, D.self, E.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0]),
+                    r.resolveParameter(B.self, slot: slots?[1]),
+                    r.resolveParameter(C.self, slot: slots?[2]),
+                    r.resolveParameter(D.self, slot: slots?[3]),
+                    r.resolveParameter(E.self, slot: slots?[4])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0),
+                    p.parameter(B.self, at: 1),
+                    p.parameter(C.self, at: 2),
+                    p.parameter(D.self, at: 3),
+                    p.parameter(E.self, at: 4)
+                )
+            }
+        )
     }
 
     /// Registers `type`, made by an initializer of six parameters, each resolved by its type;
@@ -143,16 +201,29 @@ extension Container {
         _ initializer: @escaping @Sendable (A, B, C, D, E, F) throws -> T
     ) -> Registration<T> {
         registerAutowired(
-            T.self, name: name, parameters: [A.self, B.self, C.self, D.self, E.self, F.self]
-        ) { r, slots in
-            try initializer(
-                r.resolveParameter(A.self, slot: slots?[0]),
-                r.resolveParameter(B.self, slot: slots?[1]),
-                r.resolveParameter(C.self, slot: slots?[2]),
-                r.resolveParameter(D.self, slot: slots?[3]),
-                r.resolveParameter(E.self, slot: slots?[4]),
-                r.resolveParameter(F.self, slot: slots?[5])
-            )
-        }
+            T.self,
+            name: name,
+            parameters: [A.self, B.self, C.self, D.self, E.self, F.self],
+            make: { r, slots in
+                try initializer(
+                    r.resolveParameter(A.self, slot: slots?[0]),
+                    r.resolveParameter(B.self, slot: slots?[1]),
+                    r.resolveParameter(C.self, slot: slots?[2]),
+                    r.resolveParameter(D.self, slot: slots?[3]),
+                    r.resolveParameter(E.self, slot: slots?[4]),
+                    r.resolveParameter(F.self, slot: slots?[5])
+                )
+            },
+            bound: { p in
+                try initializer(
+                    p.parameter(A.self, at: 0),
+                    p.parameter(B.self, at: 1),
+                    p.parameter(C.self, at: 2),
+                    p.parameter(D.self, at: 3),
+                    p.parameter(E.self, at: 4),
+                    p.parameter(F.self, at: 5)
+                )
+            }
+        )
     }
 }

@@ -18,10 +18,11 @@ extension FrozenContainer {
     ///
     /// A transient registration in a fast resolve is made right here: one depth check, the
     /// factory, and the dependency path added to an error on its way out; the same steps as
-    /// the general engine (``Resolution/resolve(at:as:)``), without its layers. Everything
-    /// else (caching scopes, exact mode) goes to that engine.
+    /// the general engine (``Resolution/resolve(at:as:)``), without its layers. An autowired
+    /// one whose parameters are all bound reads them through ``_BoundParameters``, with no
+    /// resolver. Everything else (caching scopes, exact mode) goes to that engine.
     func create<T>(
-        at slot: PerfectHashTable.Slot,
+        at slot: UInt32,
         as type: T.Type,
         depth: Int,
         state: ResolutionState?
@@ -35,13 +36,18 @@ extension FrozenContainer {
         guard depth < Resolution<FrozenContainer>.depthLimit else {
             throw FrostError(.depthLimitReached, key: component.key)
         }
+        unowned(unsafe) let typed = unsafeDowncast(component, to: TypedComponent<T>.self)
         do {
+            if let slots = typed.boundSlots {
+                return try typed.make(
+                    _BoundParameters(container: self, slots: slots, depth: depth + 1, state: state)
+                )
+            }
             // The resolver is built in the call: built in a local first, it costs a copy into
             // the existential and two more retains (callgrind: 6% of the complex case).
-            return try unsafeDowncast(component, to: TypedComponent<T>.self)
-                .make(
-                    FrozenResolver(
-                        resolution: Resolution(store: self, depth: depth + 1, state: state)))
+            return try typed.make(
+                FrozenResolver(resolution: Resolution(store: self, depth: depth + 1, state: state))
+            )
         } catch {
             throw error.code == .depthLimitReached ? error : error.prepending(component.key)
         }

@@ -90,6 +90,45 @@ struct ErrorTests {
     }
 
     @Test(arguments: Mode.allCases)
+    func cycleThroughAutowiredAndClosureRegistrationsIsCaughtAtResolve(mode: Mode) throws {
+        // Freeze sees CycleA -> CycleB and CycleB -> CycleC, not what CycleC's closure does:
+        // the frozen container creates the autowired ones from their bound slots, and the
+        // cycle must still be caught, and named, when the closure closes it.
+        let container = Container()
+        container.autowire(CycleA.self, CycleA.init)
+        container.autowire(CycleB.self, CycleB.init)
+        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(CycleA.self) })
+        #expect(error.code == .cycle)
+        #expect(
+            error.dependencyPath == [
+                "FrostTests.CycleA", "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA",
+            ]
+        )
+    }
+
+    @Test(arguments: Mode.allCases)
+    func errorOfANestedAutowiredInitializerNamesThePath(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 0))
+        container.autowire(Socket.self, Socket.init(config:))
+        container.autowire(Server.self, Server.init(socket:))
+        container.autowire(Gateway.self, Gateway.init(config:server:))
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(Gateway.self) })
+        #expect(error.code == .factoryFailed)
+        #expect(error.underlying as? FactoryFailure == FactoryFailure(reason: "port 0"))
+        #expect(
+            error.dependencyPath == [
+                "FrostTests.Gateway", "FrostTests.Server", "FrostTests.Socket",
+            ]
+        )
+    }
+
+    @Test(arguments: Mode.allCases)
     func factoryThatResolvesItselfIsACycle(mode: Mode) throws {
         let container = Container()
         container.register(Logger.self) { r in try r.resolve(Logger.self) }.scope(.singleton)
@@ -143,4 +182,20 @@ struct ErrorTests {
         #expect(error.code == .foreignHandle)
         #expect(error.description.contains("FrostTests.Logger"))
     }
+}
+
+/// Autowired types whose innermost initializer throws.
+struct Socket {
+    init(config: AppConfig) throws {
+        if config.port == 0 { throw FactoryFailure(reason: "port 0") }
+    }
+}
+
+struct Server {
+    let socket: Socket
+}
+
+struct Gateway {
+    let config: AppConfig
+    let server: Server
 }

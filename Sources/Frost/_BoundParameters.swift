@@ -1,0 +1,81 @@
+/// Implementation detail of `autowire`: what an autowired initializer's parameters are read
+/// from when a frozen container creates it. Do not use.
+///
+/// `freeze()` binds each parameter of an autowired registration to the slot of its
+/// dependency. When every parameter is bound and nothing runs after the initializer (no
+/// property injection, no hook), the frozen container creates the instance through this
+/// frame instead of a resolver: each parameter is one slot read (a cached instance) or one
+/// direct creation, with no `any Resolver` built, copied or dispatched through per object.
+///
+/// A frame lives for one call of the initializer's closure, which `autowire` writes and which
+/// never keeps it; the container and resolution state it points to outlive that call, so it
+/// holds them unretained.
+@usableFromInline
+struct _BoundParameters {
+    /// Unmanaged, not `unowned(unsafe)`: using an `unowned(unsafe)` reference retains and
+    /// releases it around every call (measured: a pair per parameter).
+    let container: Unmanaged<FrozenContainer>
+    /// The slot of each parameter, in order (owned by the component being created).
+    @usableFromInline let slots: UnsafePointer<UInt32>
+    /// The depth the parameters are created at.
+    let depth: Int
+    /// The top-level resolve's shared state (`.graph` instances), when it has one.
+    let state: Unmanaged<ResolutionState>?
+
+    init(
+        container: FrozenContainer,
+        slots: UnsafePointer<UInt32>,
+        depth: Int,
+        state: ResolutionState?
+    ) {
+        self.container = Unmanaged.passUnretained(container)
+        self.slots = slots
+        self.depth = depth
+        self.state = state.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The parameter at `index`, of type `A`: its cached instance, read without retaining the
+    /// box, or a new one. Inlined into `autowire`'s closure, so the read is specialized for `A`.
+    @inlinable
+    @inline(__always)
+    func parameter<A>(_ type: A.Type, at index: Int) throws(FrostError) -> A {
+        let slot = slots[index]
+        if let box = cachedInstance(at: slot) {
+            return Unmanaged<Box<A>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return try create(at: slot, as: A.self)
+    }
+
+    /// The box cached in `slot`, or `nil`: one acquire load.
+    @usableFromInline
+    func cachedInstance(at slot: UInt32) -> UnsafeMutableRawPointer? {
+        container._withUnsafeGuaranteedRef { $0.table.cachedInstance(at: slot) }
+    }
+
+    /// Creates the instance in `slot` (the dependency of a parameter), one level deeper.
+    @usableFromInline
+    func create<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
+        let state = state?.takeUnretainedValue()
+        do {
+            return try container._withUnsafeGuaranteedRef { container in
+                try container.create(at: slot, as: A.self, depth: depth, state: state)
+            }
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; what it rethrows is `create`'s.
+            throw error as! FrostError
+        }
+    }
+}
+
+/// Implementation detail of `autowire`: reads the bound parameter at `index` and moves to
+/// the next (the parameter-pack form's counterpart of ``_BoundParameters/parameter(_:at:)``).
+@inlinable
+@inline(__always)
+func _boundParameter<Parameter>(
+    _ type: Parameter.Type,
+    from parameters: _BoundParameters,
+    index: inout Int
+) throws(FrostError) -> Parameter {
+    defer { index &+= 1 }
+    return try parameters.parameter(Parameter.self, at: index)
+}
