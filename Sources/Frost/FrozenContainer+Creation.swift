@@ -40,7 +40,13 @@ extension FrozenContainer {
         do {
             if let slots = typed.boundSlots {
                 return try typed.make(
-                    _BoundParameters(container: self, slots: slots, depth: depth + 1, state: state)
+                    _BoundParameters(
+                        container: Unmanaged.passUnretained(self),
+                        slotArray: table.slotArray,
+                        slots: slots,
+                        depth: depth + 1,
+                        state: state.map { Unmanaged.passUnretained($0) }
+                    )
                 )
             }
             // The resolver is built in the call: built in a local first, it costs a copy into

@@ -207,6 +207,32 @@ final class PerfectHashTable: @unchecked Sendable {
             .takeUnretainedValue()
     }
 
+    /// The address of the slot array, for a reader that holds no reference to the table
+    /// (``_BoundParameters``, during a resolve that keeps the table alive). Only for a
+    /// table with keys: an empty one has no slots.
+    var slotArray: UnsafeRawPointer {
+        UnsafeRawPointer(slots.unsafelyUnwrapped)
+    }
+
+    /// The component in `slot` of the table whose ``slotArray`` is `slotArray`.
+    @inline(__always)
+    static func component(in slotArray: UnsafeRawPointer, at slot: Slot) -> Component {
+        let slots = slotArray.assumingMemoryBound(to: frost_slot.self)
+        return Unmanaged<Component>.fromOpaque(slots[Int(slot)].context!).takeUnretainedValue()
+    }
+
+    /// The pointer to the box cached in `slot` of the table whose ``slotArray`` is
+    /// `slotArray`, or `nil`: one acquire load.
+    @inline(__always)
+    static func cachedInstance(
+        in slotArray: UnsafeRawPointer,
+        at slot: Slot
+    ) -> UnsafeMutableRawPointer? {
+        let slots = UnsafeMutablePointer(
+            mutating: slotArray.assumingMemoryBound(to: frost_slot.self))
+        return frost_slot_load_instance(slots + Int(slot))
+    }
+
     /// The boxed instance cached in `slot`, or `nil`: one acquire load, no lock.
     @inline(__always)
     func cachedBox(at slot: Slot) -> AnyObject? {

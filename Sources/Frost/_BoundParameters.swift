@@ -15,24 +15,15 @@ struct _BoundParameters {
     /// Unmanaged, not `unowned(unsafe)`: using an `unowned(unsafe)` reference retains and
     /// releases it around every call (measured: a pair per parameter).
     let container: Unmanaged<FrozenContainer>
+    /// The container's slot array (``PerfectHashTable/slotArray``).
+    let slotArray: UnsafeRawPointer
     /// The slot of each parameter, in order (owned by the component being created).
     @usableFromInline let slots: UnsafePointer<UInt32>
     /// The depth the parameters are created at.
     let depth: Int
-    /// The top-level resolve's shared state (`.graph` instances), when it has one.
+    /// The top-level resolve's shared state (`.graph` instances), when it has one; never in
+    /// exact mode (the general engine makes everything there).
     let state: Unmanaged<ResolutionState>?
-
-    init(
-        container: FrozenContainer,
-        slots: UnsafePointer<UInt32>,
-        depth: Int,
-        state: ResolutionState?
-    ) {
-        self.container = Unmanaged.passUnretained(container)
-        self.slots = slots
-        self.depth = depth
-        self.state = state.map { Unmanaged.passUnretained($0) }
-    }
 
     /// The parameter at `index`, of type `A`: its cached instance, read without retaining the
     /// box, or a new one. Inlined into `autowire`'s closure, so the read is specialized for `A`.
@@ -49,20 +40,36 @@ struct _BoundParameters {
     /// The box cached in `slot`, or `nil`: one acquire load.
     @usableFromInline
     func cachedInstance(at slot: UInt32) -> UnsafeMutableRawPointer? {
-        container._withUnsafeGuaranteedRef { $0.table.cachedInstance(at: slot) }
+        PerfectHashTable.cachedInstance(in: slotArray, at: slot)
     }
 
-    /// Creates the instance in `slot` (the dependency of a parameter), one level deeper.
+    /// Creates the instance in `slot` (the dependency of a parameter) at this frame's depth:
+    /// an autowired transient with bound parameters right here, through its own frame;
+    /// anything else through ``FrozenContainer/create(at:as:depth:state:)``.
     @usableFromInline
     func create<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
-        let state = state?.takeUnretainedValue()
+        // Kept alive by the container's component list; not retained here.
+        unowned(unsafe) let component = unsafeDowncast(
+            PerfectHashTable.component(in: slotArray, at: slot), to: TypedComponent<A>.self)
+        guard component.createsDirectly, let parameters = component.boundSlots else {
+            return try container.takeUnretainedValue()
+                .create(at: slot, as: A.self, depth: depth, state: state?.takeUnretainedValue())
+        }
+        guard depth < Resolution<FrozenContainer>.depthLimit else {
+            throw FrostError(.depthLimitReached, key: component.key)
+        }
         do {
-            return try container._withUnsafeGuaranteedRef { container in
-                try container.create(at: slot, as: A.self, depth: depth, state: state)
-            }
+            return try component.make(
+                _BoundParameters(
+                    container: container,
+                    slotArray: slotArray,
+                    slots: parameters,
+                    depth: depth + 1,
+                    state: state
+                )
+            )
         } catch {
-            // `_withUnsafeGuaranteedRef` rethrows untyped; what it rethrows is `create`'s.
-            throw error as! FrostError
+            throw error.code == .depthLimitReached ? error : error.prepending(component.key)
         }
     }
 }
