@@ -2,15 +2,17 @@ import Dispatch
 import Frost
 import Swinject
 
-/// Registers the benchmark graph in a Frost container: singletons and transients by closure,
-/// the graphs autowired (so that freeze binds their parameters to slots).
+/// Registers the benchmark graph in a Frost container: singletons by closure, the transients
+/// of the graphs autowired (so that freeze binds their parameters to slots), `Token` by
+/// closure.
 func registerGraph(in container: Frost.Container) {
     container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
     container.register(Config.self) { _ in Config() }.scope(.singleton)
     container.register(Clock.self) { _ in Clock() }.scope(.singleton)
     container.autowire(Repository.self, Repository.init(config:))
-    container.register(Cache.self) { _ in Cache() }
-    container.register(Metrics.self) { _ in Metrics() }
+    container.autowire(Cache.self, Cache.init)
+    container.autowire(Metrics.self, Metrics.init)
+    container.register(Token.self) { _ in Token() }
     container.autowire(Combined.self, Combined.init(logger:config:))
     container.autowire(
         Complex.self,
@@ -32,6 +34,7 @@ func registerGraph(in container: Swinject.Container) {
         .inObjectScope(.transient)
     container.register(Cache.self) { _ in Cache() }.inObjectScope(.transient)
     container.register(Metrics.self) { _ in Metrics() }.inObjectScope(.transient)
+    container.register(Token.self) { _ in Token() }.inObjectScope(.transient)
     container.register(Combined.self) { r in
         Combined(logger: r.resolve(Logger.self)!, config: r.resolve(Config.self)!)
     }.inObjectScope(.transient)
@@ -115,7 +118,7 @@ struct Cases {
             ),
             BenchCase(
                 name: "transient",
-                unit: "resolve creating a new object",
+                unit: "resolve creating a new object, autowired",
                 iterations: 200_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.transient()) } },
@@ -132,6 +135,29 @@ struct Cases {
                     Run(.swinject) { n in
                         for _ in 0..<n {
                             blackHole(swinject.resolve(Cache.self)!)
+                        }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "transient-closure",
+                unit: "resolve creating a new object, registered with a closure",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.token()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n {
+                            blackHole(try! frozen.resolve(Token.self))
+                        }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n {
+                            blackHole(try! dictionary.resolve(Token.self))
+                        }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n {
+                            blackHole(swinject.resolve(Token.self)!)
                         }
                     },
                 ]

@@ -31,6 +31,11 @@ final class Metrics: Sendable {
     let prefix = "frost"
 }
 
+/// A transient registered with a closure (the others are autowired): "transient-closure".
+final class Token: Sendable {
+    let value = 1
+}
+
 /// A transient with two singleton dependencies.
 final class Combined: Sendable {
     let logger: any Logger
@@ -117,6 +122,9 @@ final class HandWritten: Sendable {
 
     @inline(never)
     func transient() -> Cache { Cache() }
+
+    @inline(never)
+    func token() -> Token { Token() }
 
     @inline(never)
     func combined() -> Combined { Combined(logger: logger, config: config) }
