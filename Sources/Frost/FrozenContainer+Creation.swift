@@ -3,11 +3,15 @@ extension FrozenContainer {
     /// caller: fast mode first, redone in exact mode past the depth limit. The steps of
     /// ``Resolution/topLevel(in:_:)``, written out: its closure costs 3% of the complex
     /// benchmark case in callgrind.
+    @inline(__always)
     func resolveFound<T>(_ lookup: _ResolverLookup, as type: T.Type) throws(FrostError) -> T {
         let slot = PerfectHashTable.Slot(truncatingIfNeeded: lookup.location)
         do {
-            let state = hasGraphScope ? ResolutionState(exact: false) : nil
-            return try create(at: slot, as: T.self, depth: 0, state: state)
+            // Without `.graph` registrations there is no state to make, nor to release.
+            guard hasGraphScope else {
+                return try create(at: slot, as: T.self, depth: 0, state: nil)
+            }
+            return try create(at: slot, as: T.self, depth: 0, state: ResolutionState(exact: false))
         } catch  where error.code == .depthLimitReached {
             return try Resolution(store: self, depth: 0, state: ResolutionState(exact: true))
                 .resolve(at: slot, as: T.self)
