@@ -45,6 +45,31 @@ struct ScopeTests {
         #expect(try resolver.resolve(Parts.self).first !== parts.first)
     }
 
+    final class Screen: Sendable {
+        let parts: Parts
+        let session: Session
+        init(parts: Parts, session: Session) {
+            self.parts = parts
+            self.session = session
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func graphIsSharedThroughNestedAutowiredObjects(mode: Mode) throws {
+        // Screen and Parts are autowired transients: the frozen container creates them from
+        // their bound slots, and the .graph instance must still be one per top-level resolve.
+        let container = Container()
+        container.register(Session.self) { _ in Session() }.scope(.graph)
+        container.autowire(Parts.self, Parts.init(first:second:))
+        container.autowire(Screen.self, Screen.init(parts:session:))
+        let resolver = try mode.resolver(container)
+
+        let screen = try resolver.resolve(Screen.self)
+        #expect(screen.parts.first === screen.session)
+        #expect(screen.parts.second === screen.session)
+        #expect(try resolver.resolve(Screen.self).session !== screen.session)
+    }
+
     @Test(arguments: Mode.allCases)
     func customScopeKeepsUntilItsStorageForgets(mode: Mode) throws {
         let session = LockedScopeStorage()
