@@ -5,6 +5,7 @@
 /// replaces its component, so a ``FrozenContainer`` never sees later changes to the
 /// ``Container`` it was frozen from. `@unchecked Sendable` because the generic subclass stores
 /// `@Sendable` closures and an optional instance box, all immutable.
+@usableFromInline
 class Component: @unchecked Sendable {
     let key: RegistrationKey
     let scope: Scope
@@ -23,13 +24,18 @@ class Component: @unchecked Sendable {
     /// (``FrozenContainer/create(at:as:depth:state:)``). Stored, not derived: reading `scope`
     /// copies it (and retains its storage), 6% of the complex benchmark case in callgrind.
     let createsDirectly: Bool
+    /// The parameters' slots, when a frozen container can create instances through
+    /// `autowiredBound`: every parameter bound, nothing to run after the initializer. Owned by
+    /// this component: allocated by ``TypedComponent``'s `init`, freed in `deinit`.
+    let boundSlots: UnsafePointer<UInt32>?
 
     init(
         key: RegistrationKey,
         scope: Scope,
         instance: AnyObject?,
         forwardsTo: RegistrationKey?,
-        dependencies: [Dependency]
+        dependencies: [Dependency],
+        boundSlots: UnsafePointer<UInt32>? = nil
     ) {
         self.key = key
         self.scope = scope
@@ -38,6 +44,11 @@ class Component: @unchecked Sendable {
         self.dependencies = dependencies
         self.scopeKey = scope.kind == .custom ? key.canonicalName : ""
         self.createsDirectly = scope.kind == .transient && instance == nil
+        self.boundSlots = boundSlots
+    }
+
+    deinit {
+        boundSlots?.deallocate()
     }
 
     /// Whether the container keeps this component's instance (in the slot, for the frozen
@@ -68,6 +79,7 @@ class Component: @unchecked Sendable {
 /// it touches only what has a layout independent of `T`: optional closures and flags. An
 /// array of closures or a generic enum would make the runtime look up their metadata on every
 /// resolve (measured: about 850 instructions for two empty arrays).
+@usableFromInline
 final class TypedComponent<T>: Component, @unchecked Sendable {
     /// How instances are made (the builder's view; stored as the fields below).
     enum Factory {
@@ -89,12 +101,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     private let closure: (@Sendable (any Resolver) throws -> T)?
     private let autowired: (@Sendable (any Resolver, [UInt32]?) throws -> T)?
-    private let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
+    /// The autowired initializer reading its parameters through ``_BoundParameters``: called
+    /// by `_BoundParameters.create`, which is specialized in the caller (hence visible there).
+    @usableFromInline let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
     private let slots: [UInt32]?
-    /// The parameters' slots, when a frozen container can create instances through
-    /// `autowiredBound`: every parameter bound, nothing to run after the initializer. Owned by
-    /// this component: allocated in `init`, freed in `deinit`.
-    let boundSlots: UnsafePointer<UInt32>?
     private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
     private let expectedArguments: Any.Type?
     /// Applied to each new instance: property injections (in the order added), then
@@ -140,19 +150,19 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             wrapperPlan = nil
         }
         finishes = wrapperPlan != nil || injection != nil || hook != nil
+        var boundSlots: UnsafePointer<UInt32>?
         if let slots, !finishes, instance == nil, !slots.contains(.max) {
             let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
             storage.initialize(from: slots, count: slots.count)
             boundSlots = UnsafePointer(storage)
-        } else {
-            boundSlots = nil
         }
         super.init(
             key: key,
             scope: scope,
             instance: instance,
             forwardsTo: forwardsTo,
-            dependencies: dependencies
+            dependencies: dependencies,
+            boundSlots: boundSlots
         )
     }
 
@@ -254,10 +264,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         try injection?(resolver, instance)
         try hook?(resolver, instance)
         return instance
-    }
-
-    deinit {
-        boundSlots?.deallocate()
     }
 
     private func describeArguments() -> String {

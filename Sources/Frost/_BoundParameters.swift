@@ -44,33 +44,65 @@ struct _BoundParameters {
     }
 
     /// Creates the instance in `slot` (the dependency of a parameter) at this frame's depth:
-    /// an autowired transient with bound parameters right here, through its own frame;
+    /// an autowired transient with bound parameters right here, through its own frame (the
+    /// call specialized for `A` in the caller, its component borrowed, not retained);
     /// anything else through ``FrozenContainer/create(at:as:depth:state:)``.
-    @usableFromInline
+    @inlinable
+    @inline(__always)
     func create<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
+        guard let (component, parameters) = try boundCreation(at: slot) else {
+            return try createThroughContainer(at: slot, as: A.self)
+        }
+        do {
+            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { try $0.autowiredBound!(parameters) }
+        } catch {
+            throw failure(error, at: slot)
+        }
+    }
+
+    /// For a component in `slot` that is created through bound parameters: the component and
+    /// its frame, one level deeper; `nil` for any other.
+    ///
+    /// - Throws: ``FrostError/Code/depthLimitReached`` past the depth limit.
+    @usableFromInline
+    func boundCreation(
+        at slot: UInt32
+    ) throws(FrostError) -> (UnsafeRawPointer, _BoundParameters)? {
         // Kept alive by the container's component list; not retained here.
-        unowned(unsafe) let component = unsafeDowncast(
-            PerfectHashTable.component(in: slotArray, at: slot), to: TypedComponent<A>.self)
+        unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
         guard component.createsDirectly, let parameters = component.boundSlots else {
-            return try container.takeUnretainedValue()
-                .create(at: slot, as: A.self, depth: depth, state: state?.takeUnretainedValue())
+            return nil
         }
         guard depth < Resolution<FrozenContainer>.depthLimit else {
             throw FrostError(.depthLimitReached, key: component.key)
         }
-        do {
-            return try component.make(
-                _BoundParameters(
-                    container: container,
-                    slotArray: slotArray,
-                    slots: parameters,
-                    depth: depth + 1,
-                    state: state
-                )
-            )
-        } catch {
-            throw error.code == .depthLimitReached ? error : error.prepending(component.key)
+        return (
+            UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
+            _BoundParameters(
+                container: container, slotArray: slotArray, slots: parameters, depth: depth + 1,
+                state: state)
+        )
+    }
+
+    /// Creates the instance in `slot` through the container's direct path or engine.
+    @usableFromInline
+    func createThroughContainer<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
+        try container.takeUnretainedValue()
+            .create(at: slot, as: A.self, depth: depth, state: state?.takeUnretainedValue())
+    }
+
+    /// What an error thrown while creating the instance in `slot` becomes: a ``FrostError``
+    /// with that registration prepended to its path (but a depth-limit signal as it is), any
+    /// other error wrapped as ``FrostError/Code/factoryFailed``.
+    @usableFromInline
+    func failure(_ error: any Error, at slot: UInt32) -> FrostError {
+        unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
+        guard let error = error as? FrostError else {
+            return FrostError(.factoryFailed, key: component.key, underlying: error)
+                .prepending(component.key)
         }
+        return error.code == .depthLimitReached ? error : error.prepending(component.key)
     }
 }
 
