@@ -203,21 +203,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         }
     }
 
-    /// Makes an instance with the autowired initializer reading its parameters from their
-    /// slots; only for a component with ``boundSlots``. Errors as in ``make(_:)``.
-    @inline(__always)
-    func make(_ parameters: _BoundParameters) throws(FrostError) -> T {
-        do {
-            // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the closure, which
-            // allocates a thunk on every call.
-            return try autowiredBound!(parameters)
-        } catch let error as FrostError {
-            throw error
-        } catch {
-            throw FrostError(.factoryFailed, key: key, underlying: error)
-        }
-    }
-
     /// Makes an instance from runtime arguments: `arguments` points to a tuple of `type`.
     func make(
         _ resolver: any Resolver,

@@ -37,22 +37,22 @@ extension FrozenContainer {
             return try Resolution(store: self, depth: depth, state: state)
                 .resolve(at: slot, as: T.self)
         }
+        if let slots = component.boundSlots {
+            // The frame this creation belongs to (`slots` unread): it creates the instance as
+            // it creates a bound parameter's, with the component borrowed, not retained.
+            return try _BoundParameters(
+                container: Unmanaged.passUnretained(self),
+                slotArray: table.slotArray,
+                slots: slots,
+                depth: depth,
+                state: state.map { Unmanaged.passUnretained($0) }
+            ).create(at: slot, as: T.self)
+        }
         guard depth < Resolution<FrozenContainer>.depthLimit else {
             throw FrostError(.depthLimitReached, key: component.key)
         }
         unowned(unsafe) let typed = unsafeDowncast(component, to: TypedComponent<T>.self)
         do {
-            if let slots = typed.boundSlots {
-                return try typed.make(
-                    _BoundParameters(
-                        container: Unmanaged.passUnretained(self),
-                        slotArray: table.slotArray,
-                        slots: slots,
-                        depth: depth + 1,
-                        state: state.map { Unmanaged.passUnretained($0) }
-                    )
-                )
-            }
             // The resolver is built in the call: built in a local first, it costs a copy into
             // the existential and two more retains (callgrind: 6% of the complex case).
             return try typed.make(

@@ -54,6 +54,8 @@ struct _BoundParameters {
             return try createThroughContainer(at: slot, as: A.self)
         }
         do {
+            // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the closure, which
+            // allocates a thunk on every call (measured).
             return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
                 ._withUnsafeGuaranteedRef { try $0.autowiredBound!(parameters) }
         } catch {
