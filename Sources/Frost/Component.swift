@@ -27,7 +27,7 @@ class Component: @unchecked Sendable {
     /// The parameters' slots, when a frozen container can create instances through
     /// `autowiredBound`: every parameter bound, nothing to run after the initializer. Owned by
     /// this component: allocated by ``TypedComponent``'s `init`, freed in `deinit`.
-    let boundSlots: UnsafePointer<UInt32>?
+    @usableFromInline let boundSlots: UnsafePointer<UInt32>?
 
     init(
         key: RegistrationKey,

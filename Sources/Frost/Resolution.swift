@@ -202,6 +202,7 @@ protocol ResolutionRoot {
 }
 
 /// What one top-level resolve shares between its factories.
+@usableFromInline
 final class ResolutionState {
     /// Exact mode: track the path to name cycles.
     let exact: Bool

@@ -14,16 +14,31 @@
 struct _BoundParameters {
     /// Unmanaged, not `unowned(unsafe)`: using an `unowned(unsafe)` reference retains and
     /// releases it around every call (measured: a pair per parameter).
-    let container: Unmanaged<FrozenContainer>
+    @usableFromInline let container: Unmanaged<FrozenContainer>
     /// The container's slot array (``PerfectHashTable/slotArray``).
-    let slotArray: UnsafeRawPointer
+    @usableFromInline let slotArray: UnsafeRawPointer
     /// The slot of each parameter, in order (owned by the component being created).
     @usableFromInline let slots: UnsafePointer<UInt32>
     /// The depth the parameters are created at.
-    let depth: Int
+    @usableFromInline let depth: Int
     /// The top-level resolve's shared state (`.graph` instances), when it has one; never in
     /// exact mode (the general engine makes everything there).
-    let state: Unmanaged<ResolutionState>?
+    @usableFromInline let state: Unmanaged<ResolutionState>?
+
+    @usableFromInline
+    init(
+        container: Unmanaged<FrozenContainer>,
+        slotArray: UnsafeRawPointer,
+        slots: UnsafePointer<UInt32>,
+        depth: Int,
+        state: Unmanaged<ResolutionState>?
+    ) {
+        self.container = container
+        self.slotArray = slotArray
+        self.slots = slots
+        self.depth = depth
+        self.state = state
+    }
 
     /// The parameter at `index`, of type `A`: its cached instance, read without retaining the
     /// box, or a new one. Inlined into `autowire`'s closure, so the read is specialized for `A`.
@@ -50,41 +65,42 @@ struct _BoundParameters {
     @inlinable
     @inline(__always)
     func create<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
-        guard let (component, parameters) = try boundCreation(at: slot) else {
+        guard let component = try boundComponent(at: slot) else {
             return try createThroughContainer(at: slot, as: A.self)
         }
         do {
-            // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the closure, which
-            // allocates a thunk on every call (measured).
             return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
-                ._withUnsafeGuaranteedRef { try $0.autowiredBound!(parameters) }
+                ._withUnsafeGuaranteedRef { component in
+                    // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the
+                    // closure, which allocates a thunk on every call (measured).
+                    try component.autowiredBound!(
+                        _BoundParameters(
+                            container: container,
+                            slotArray: slotArray,
+                            slots: component.boundSlots.unsafelyUnwrapped,
+                            depth: depth + 1,
+                            state: state
+                        )
+                    )
+                }
         } catch {
             throw failure(error, at: slot)
         }
     }
 
-    /// For a component in `slot` that is created through bound parameters: the component and
-    /// its frame, one level deeper; `nil` for any other.
+    /// The component in `slot` when it is created through bound parameters (a transient with
+    /// ``Component/boundSlots``), `nil` for any other.
     ///
     /// - Throws: ``FrostError/Code/depthLimitReached`` past the depth limit.
     @usableFromInline
-    func boundCreation(
-        at slot: UInt32
-    ) throws(FrostError) -> (UnsafeRawPointer, _BoundParameters)? {
+    func boundComponent(at slot: UInt32) throws(FrostError) -> UnsafeRawPointer? {
         // Kept alive by the container's component list; not retained here.
         unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
-        guard component.createsDirectly, let parameters = component.boundSlots else {
-            return nil
-        }
+        guard component.createsDirectly, component.boundSlots != nil else { return nil }
         guard depth < Resolution<FrozenContainer>.depthLimit else {
             throw FrostError(.depthLimitReached, key: component.key)
         }
-        return (
-            UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
-            _BoundParameters(
-                container: container, slotArray: slotArray, slots: parameters, depth: depth + 1,
-                state: state)
-        )
+        return UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque())
     }
 
     /// Creates the instance in `slot` through the container's direct path or engine.
