@@ -93,7 +93,47 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The instance.
     /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
+    @inlinable
     public func _resolve<T>(
+        _ lookup: _ResolverLookup,
+        _ type: T.Type,
+        name: String?
+    ) throws(FrostError) -> T {
+        // A registration found uncached, in a container without `.graph` registrations:
+        // created through a root frame, so an autowired graph is made by code specialized in
+        // the caller. Past the depth limit, redone in exact mode.
+        if let root = rootParameters(for: lookup) {
+            do {
+                return try root.create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
+            } catch  where root.isDepthLimit(error) {
+                return try resolveExactly(lookup, as: T.self)
+            }
+        }
+        return try resolveInEngine(lookup, T.self, name: name)
+    }
+
+    /// The frame a top-level creation of an autowired transient with bound parameters starts
+    /// from, or `nil` when the general path must run (a miss, a cached instance, another kind
+    /// of registration, or a container with `.graph` registrations).
+    @usableFromInline
+    func rootParameters(for lookup: _ResolverLookup) -> _BoundParameters? {
+        guard lookup.found, lookup.box == nil, !hasGraphScope else { return nil }
+        // Kept alive by `components`; not retained here.
+        unowned(unsafe) let component = table.component(
+            at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location))
+        guard component.createsDirectly, component.boundSlots != nil else { return nil }
+        return _BoundParameters(
+            container: Unmanaged.passUnretained(self),
+            slotArray: table.slotArray,
+            slots: nil,
+            depth: 0,
+            state: nil
+        )
+    }
+
+    /// The general path of `_resolve`.
+    @usableFromInline
+    func resolveInEngine<T>(
         _ lookup: _ResolverLookup,
         _ type: T.Type,
         name: String?
@@ -102,6 +142,13 @@ public final class FrozenContainer: Resolver, Sendable {
             return try resolve(lookup, T.self, name: name)
         }
         return try resolveFound(lookup, as: T.self)
+    }
+
+    /// A top-level resolve redone in exact mode, which names a cycle's members.
+    @usableFromInline
+    func resolveExactly<T>(_ lookup: _ResolverLookup, as type: T.Type) throws(FrostError) -> T {
+        try Resolution(store: self, depth: 0, state: ResolutionState(exact: true))
+            .resolve(at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location), as: T.self)
     }
 
     /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.

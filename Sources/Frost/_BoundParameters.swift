@@ -17,8 +17,9 @@ struct _BoundParameters {
     @usableFromInline let container: Unmanaged<FrozenContainer>
     /// The container's slot array (``PerfectHashTable/slotArray``).
     @usableFromInline let slotArray: UnsafeRawPointer
-    /// The slot of each parameter, in order (owned by the component being created).
-    @usableFromInline let slots: UnsafePointer<UInt32>
+    /// The slot of each parameter, in order (owned by the component being created); `nil`
+    /// for a top-level resolve's root frame, which has no parameters.
+    @usableFromInline let slots: UnsafePointer<UInt32>?
     /// The depth the parameters are created at.
     @usableFromInline let depth: Int
     /// The top-level resolve's shared state (`.graph` instances), when it has one; never in
@@ -29,7 +30,7 @@ struct _BoundParameters {
     init(
         container: Unmanaged<FrozenContainer>,
         slotArray: UnsafeRawPointer,
-        slots: UnsafePointer<UInt32>,
+        slots: UnsafePointer<UInt32>?,
         depth: Int,
         state: Unmanaged<ResolutionState>?
     ) {
@@ -45,7 +46,7 @@ struct _BoundParameters {
     @inlinable
     @inline(__always)
     func parameter<A>(_ type: A.Type, at index: Int) throws(FrostError) -> A {
-        let slot = slots[index]
+        let slot = slots.unsafelyUnwrapped[index]
         if let box = cachedInstance(at: slot) {
             return Unmanaged<Box<A>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
@@ -77,7 +78,7 @@ struct _BoundParameters {
                         _BoundParameters(
                             container: container,
                             slotArray: slotArray,
-                            slots: component.boundSlots.unsafelyUnwrapped,
+                            slots: component.boundSlots,
                             depth: depth + 1,
                             state: state
                         )
@@ -101,6 +102,12 @@ struct _BoundParameters {
             throw FrostError(.depthLimitReached, key: component.key)
         }
         return UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque())
+    }
+
+    /// Whether `error` is the signal that a fast resolve went past the depth limit.
+    @usableFromInline
+    func isDepthLimit(_ error: FrostError) -> Bool {
+        error.code == .depthLimitReached
     }
 
     /// Creates the instance in `slot` through the container's direct path or engine.
