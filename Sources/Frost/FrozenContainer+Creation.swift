@@ -13,8 +13,7 @@ extension FrozenContainer {
             }
             return try create(at: slot, as: T.self, depth: 0, state: ResolutionState(exact: false))
         } catch  where error.code == .depthLimitReached {
-            return try Resolution(store: self, depth: 0, state: ResolutionState(exact: true))
-                .resolve(at: slot, as: T.self)
+            return try resolveExactly(lookup, as: T.self)
         }
     }
 
