@@ -48,6 +48,10 @@ public struct FrostError: Error, CustomStringConvertible {
         public var description: String { rawValue }
     }
 
+    /// Whether this is the signal that a fast resolve went past the depth limit (never seen
+    /// by a caller: the resolve is redone in exact mode).
+    @usableFromInline var isDepthLimit: Bool { code == .depthLimitReached }
+
     /// What went wrong.
     public let code: Code
     let key: RegistrationKey?

@@ -105,7 +105,7 @@ public final class FrozenContainer: Resolver, Sendable {
         if let root = rootParameters(for: lookup) {
             do {
                 return try root.create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
-            } catch  where root.isDepthLimit(error) {
+            } catch  where error.isDepthLimit {
                 return try resolveExactly(lookup, as: T.self)
             }
         }

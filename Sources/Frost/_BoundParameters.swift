@@ -104,12 +104,6 @@ struct _BoundParameters {
         return UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque())
     }
 
-    /// Whether `error` is the signal that a fast resolve went past the depth limit.
-    @usableFromInline
-    func isDepthLimit(_ error: FrostError) -> Bool {
-        error.code == .depthLimitReached
-    }
-
     /// Creates the instance in `slot` through the container's direct path or engine.
     @usableFromInline
     func createThroughContainer<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
