@@ -36,19 +36,20 @@ extension FrozenContainer {
             return try Resolution(store: self, depth: depth, state: state)
                 .resolve(at: slot, as: T.self)
         }
-        if let slots = component.boundSlots {
-            // The frame this creation belongs to (`slots` unread): it creates the instance as
-            // it creates a bound parameter's, with the component borrowed, not retained.
+        guard depth < Resolution<FrozenContainer>.depthLimit else {
+            throw FrostError(.depthLimitReached, key: component.key)
+        }
+        if component.boundSlots != nil {
+            // Made as a bound parameter's instance is, by the frame this creation belongs to.
             return try _BoundParameters(
                 container: Unmanaged.passUnretained(self),
                 slotArray: table.slotArray,
-                slots: slots,
+                slots: nil,
                 depth: depth,
                 state: state.map { Unmanaged.passUnretained($0) }
-            ).create(at: slot, as: T.self)
-        }
-        guard depth < Resolution<FrozenContainer>.depthLimit else {
-            throw FrostError(.depthLimitReached, key: component.key)
+            ).make(
+                UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()), at: slot,
+                as: T.self)
         }
         unowned(unsafe) let typed = unsafeDowncast(component, to: TypedComponent<T>.self)
         do {

@@ -102,9 +102,10 @@ public final class FrozenContainer: Resolver, Sendable {
         // A registration found uncached, in a container without `.graph` registrations:
         // created through a root frame, so an autowired graph is made by code specialized in
         // the caller. Past the depth limit, redone in exact mode.
-        if let root = rootParameters(for: lookup) {
+        if let (component, root) = rootCreation(for: lookup) {
             do {
-                return try root.create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
+                return try root.make(
+                    component, at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
             } catch  where error.isDepthLimit {
                 return try resolveExactly(lookup, as: T.self)
             }
@@ -112,22 +113,26 @@ public final class FrozenContainer: Resolver, Sendable {
         return try resolveInEngine(lookup, T.self, name: name)
     }
 
-    /// The frame a top-level creation of an autowired transient with bound parameters starts
-    /// from, or `nil` when the general path must run (a miss, a cached instance, another kind
-    /// of registration, or a container with `.graph` registrations).
+    /// For a top-level creation of an autowired transient with bound parameters: its
+    /// component and the root frame it is made from; `nil` when the general path must run (a
+    /// miss, a cached instance, another kind of registration, or a container with `.graph`
+    /// registrations).
     @usableFromInline
-    func rootParameters(for lookup: _ResolverLookup) -> _BoundParameters? {
+    func rootCreation(for lookup: _ResolverLookup) -> (UnsafeRawPointer, _BoundParameters)? {
         guard lookup.found, lookup.box == nil, !hasGraphScope else { return nil }
         // Kept alive by `components`; not retained here.
         unowned(unsafe) let component = table.component(
             at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location))
         guard component.createsDirectly, component.boundSlots != nil else { return nil }
-        return _BoundParameters(
-            container: Unmanaged.passUnretained(self),
-            slotArray: table.slotArray,
-            slots: nil,
-            depth: 0,
-            state: nil
+        return (
+            UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
+            _BoundParameters(
+                container: Unmanaged.passUnretained(self),
+                slotArray: table.slotArray,
+                slots: nil,
+                depth: 0,
+                state: nil
+            )
         )
     }
 

@@ -69,6 +69,19 @@ struct _BoundParameters {
         guard let component = try boundComponent(at: slot) else {
             return try createThroughContainer(at: slot, as: A.self)
         }
+        return try make(component, at: slot, as: A.self)
+    }
+
+    /// Makes a new instance of `component` (the one in `slot`, created through bound
+    /// parameters, its depth already checked) through a frame one level deeper, the component
+    /// borrowed, not retained; errors get the registration's path.
+    @inlinable
+    @inline(__always)
+    func make<A>(
+        _ component: UnsafeRawPointer,
+        at slot: UInt32,
+        as type: A.Type
+    ) throws(FrostError) -> A {
         do {
             return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
                 ._withUnsafeGuaranteedRef { component in
