@@ -203,18 +203,18 @@ final class PerfectHashTable: @unchecked Sendable {
     /// The component in `slot` (kept alive by the frozen container's component list).
     @inline(__always)
     func component(at slot: Slot) -> Component {
-        Unmanaged<Component>.fromOpaque(slots.unsafelyUnwrapped[Int(slot)].context!)
-            .takeUnretainedValue()
+        Self.component(in: slotArray, at: slot)
     }
 
     /// The address of the slot array, for a reader that holds no reference to the table
-    /// (``_BoundParameters``, during a resolve that keeps the table alive). Only for a
-    /// table with keys: an empty one has no slots.
+    /// (``_BoundParameters``, during a resolve that keeps the table alive), and for the two
+    /// slot reads below. Only for a table with keys: an empty one has no slots.
     var slotArray: UnsafeRawPointer {
         UnsafeRawPointer(slots.unsafelyUnwrapped)
     }
 
-    /// The component in `slot` of the table whose ``slotArray`` is `slotArray`.
+    /// The component in `slot` of the table whose ``slotArray`` is `slotArray`: the one
+    /// spelling of this read.
     @inline(__always)
     static func component(in slotArray: UnsafeRawPointer, at slot: Slot) -> Component {
         let slots = slotArray.assumingMemoryBound(to: frost_slot.self)
@@ -222,7 +222,7 @@ final class PerfectHashTable: @unchecked Sendable {
     }
 
     /// The pointer to the box cached in `slot` of the table whose ``slotArray`` is
-    /// `slotArray`, or `nil`: one acquire load.
+    /// `slotArray`, or `nil`: one acquire load (the one spelling of this read).
     @inline(__always)
     static func cachedInstance(
         in slotArray: UnsafeRawPointer,
@@ -244,7 +244,7 @@ final class PerfectHashTable: @unchecked Sendable {
     /// retain. The table owns the box until it is destroyed.
     @inline(__always)
     func cachedInstance(at slot: Slot) -> UnsafeMutableRawPointer? {
-        frost_slot_load_instance(slots.unsafelyUnwrapped + Int(slot))
+        Self.cachedInstance(in: slotArray, at: slot)
     }
 
     /// Returns the instance cached in `slot`, running its factory once if it is empty (under
