@@ -178,20 +178,31 @@ public final class FrozenContainer: Resolver, Sendable {
 
     /// Finds the slot of `type` (and `name`) once, so that later resolves skip hashing.
     ///
+    /// For a `.singleton` registration, the singleton is created now if it does not exist yet,
+    /// and the handle holds it (as it does a registered instance), so that
+    /// ``withResolved(_:_:)`` reads it without reference counting.
+    ///
     /// - Parameters:
     ///   - type: The type the handle resolves.
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: A handle valid for this container only.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
     ///   registered for `type` under `name` in this container (a child's handle does not reach
-    ///   its parent).
+    ///   its parent); for a `.singleton`, the errors of creating it.
     public func handle<T>(for type: T.Type, name: String? = nil) throws(FrostError) -> Handle<T> {
         let key = RegistrationKey(T.self, name: name)
         let slot = table.slot(for: key)
         guard slot != PerfectHashTable.notFound else {
             throw FrostError(.notRegistered, key: key, catalog: catalog)
         }
-        return Handle(slot: slot, generation: table.generation)
+        guard table.component(at: slot).caches else {
+            return Handle(slot: slot, generation: table.generation, held: nil)
+        }
+        // Created now, so that the handle can hold it (unless a concurrent
+        // `releaseCachedInstances()` has already taken it again).
+        _ = try Resolution.resolve(at: slot, as: T.self, in: self)
+        let held = table.cachedBox(at: slot).map { unsafeDowncast($0, to: Box<T>.self) }
+        return Handle(slot: slot, generation: table.generation, held: held)
     }
 
     /// Resolves through a handle: no hashing, one check that the handle is this container's,
@@ -210,11 +221,44 @@ public final class FrozenContainer: Resolver, Sendable {
         return try resolve(handle: handle)
     }
 
+    /// Lends `body` the instance a handle resolves, without the retain and release that
+    /// returning it costs: for a `.singleton` or a registered instance, whose handle holds it,
+    /// one check that it is still the cached one and a read of a stored reference, the cost of
+    /// reading a stored property by hand.
+    ///
+    /// ```swift
+    /// let logger = try frozen.handle(for: Logger.self)
+    /// for line in lines { try frozen.withResolved(logger) { $0.log(line) } }
+    /// ```
+    ///
+    /// Any other handle is resolved as ``resolve(_:)`` resolves it, and its instance lent the
+    /// same way.
+    ///
+    /// - Parameters:
+    ///   - handle: A handle made by this container's ``handle(for:name:)``.
+    ///   - body: Runs once with the instance (it may keep it).
+    /// - Returns: What `body` returns.
+    /// - Throws: ``FrostError`` when ``resolve(_:)`` would throw it; whatever `body` throws.
+    @inlinable
+    public func withResolved<T, R>(_ handle: Handle<T>, _ body: (T) throws -> R) throws -> R {
+        if holds(handle.heldAddress, at: handle.slot, generation: handle.generation) {
+            return try body(handle.held.unsafelyUnwrapped.value)
+        }
+        return try body(resolve(handle))
+    }
+
     /// The box cached in a handle's slot, if the handle is this container's and it is cached.
     @usableFromInline
     func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
         guard generation == table.generation else { return nil }
         return table.cachedInstance(at: slot)
+    }
+
+    /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and
+    /// the handle is this container's.
+    @usableFromInline
+    func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
+        held != nil && generation == table.generation && table.cachedInstance(at: slot) == held
     }
 
     /// The slow path of a handle: refused, or created.

@@ -4,7 +4,40 @@
 /// Resolving through a handle skips hashing entirely. A handle remembers which container made
 /// it; any other container refuses it with ``FrostError/Code/foreignHandle`` (never another
 /// registration's instance).
+///
+/// A handle to a `.singleton` or a registered instance holds that instance, the way a stored
+/// property would: resolving through it checks that the instance is still the one the container
+/// caches and returns it without touching its reference count. After
+/// ``FrozenContainer/releaseCachedInstances()`` the handle resolves the new instance through
+/// its slot (still without hashing) and keeps the old one alive as long as the handle lives;
+/// make a new handle to hold the new one.
 public struct Handle<T>: Sendable, Hashable {
     @usableFromInline let slot: UInt32
     @usableFromInline let generation: UInt64
+    /// The box cached in the slot when the handle was made, for a registration that caches
+    /// until released; `nil` otherwise.
+    @usableFromInline let held: Box<T>?
+
+    /// The address of ``held``, to compare with the slot's without retaining it.
+    @inlinable
+    var heldAddress: UnsafeMutableRawPointer? {
+        held.map { Unmanaged.passUnretained($0).toOpaque() }
+    }
+
+    init(slot: UInt32, generation: UInt64, held: Box<T>?) {
+        self.slot = slot
+        self.generation = generation
+        self.held = held
+    }
+
+    /// Handles are equal when they name the same slot of the same container.
+    public static func == (lhs: Handle, rhs: Handle) -> Bool {
+        lhs.slot == rhs.slot && lhs.generation == rhs.generation
+    }
+
+    /// Hashes the slot and the container's generation.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(slot)
+        hasher.combine(generation)
+    }
 }

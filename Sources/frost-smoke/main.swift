@@ -40,6 +40,8 @@ func exercise(registrations count: Int) throws {
     let handle = try frozen.handle(for: Implementation.self)
     let viaHandle = try frozen.resolve(handle)
     precondition(viaHandle === service)
+    let lent = try frozen.withResolved(handle) { $0 }
+    precondition(lent === service)
     // Errors, with their messages built: a miss, a wrong name, a cycle, a factory failure.
     for attempt in [
         { _ = try frozen.resolve(Float.self) },

@@ -1,0 +1,117 @@
+import Dispatch
+import Frost
+import Testing
+
+/// Handles that hold their instance: made for a `.singleton` or a registered instance, read
+/// through `withResolved` without reference counting, and still right after
+/// `releaseCachedInstances()`.
+@Suite("Handles")
+struct HandleTests {
+    @Test func aSingletonsHandleCreatesItAndLendsTheCachedInstance() throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Logger.self) { _ in
+            made.increment()
+            return ConsoleLogger()
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        let handle = try frozen.handle(for: Logger.self)
+        #expect(made.value == 1)  // created by handle(for:), so that the handle holds it
+        let lent = try frozen.withResolved(handle) { $0 }
+        #expect(try lent === frozen.resolve(Logger.self))
+        #expect(try frozen.resolve(handle) === lent)
+        #expect(made.value == 1)
+    }
+
+    @Test func registeredInstancesAndTransientsAreLentToo() throws {
+        let container = Container()
+        let config = AppConfig(port: 8080)
+        container.register(instance: config)
+        container.register(Database.self) { _ in Primary() }
+        let frozen = try container.freeze()
+
+        let configHandle = try frozen.handle(for: AppConfig.self)
+        #expect(try frozen.withResolved(configHandle) { $0 } == config)
+        let databaseHandle = try frozen.handle(for: Database.self)
+        let first = try frozen.withResolved(databaseHandle) { $0 }
+        let second = try frozen.withResolved(databaseHandle) { $0 }
+        #expect(first !== second)  // transient: a new one each time
+        #expect(first.label == "primary")
+    }
+
+    @Test func afterAReleaseTheOldHandleLendsTheNewInstance() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let handle = try frozen.handle(for: Logger.self)
+        let before = try frozen.withResolved(handle) { $0 }
+
+        frozen.releaseCachedInstances()
+        let after = try frozen.withResolved(handle) { $0 }
+        #expect(after !== before)  // never the released instance the handle still holds
+        #expect(try after === frozen.resolve(Logger.self))
+        #expect(try frozen.withResolved(handle) { $0 } === after)
+        let renewed = try frozen.handle(for: Logger.self)
+        #expect(try frozen.withResolved(renewed) { $0 } === after)
+        #expect(renewed == handle)  // the same slot of the same container
+    }
+
+    @Test func anotherContainersHandleIsRefusedEvenWhenItHoldsAnInstance() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let first = try container.freeze()
+        let second = try container.freeze()
+        let handle = try first.handle(for: Logger.self)
+
+        let error = try #require(frostError { _ = try second.withResolved(handle) { $0 } })
+        #expect(error.code == .foreignHandle)
+    }
+
+    @Test func aSingletonThatFailsFailsWhenItsHandleIsMade() throws {
+        let container = Container()
+        container.register(Logger.self) { _ -> any Logger in
+            throw FactoryFailure(reason: "no disk")
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        let error = try #require(frostError { _ = try frozen.handle(for: Logger.self) })
+        #expect(error.code == .factoryFailed)
+        #expect(error.description.contains("no disk"))
+    }
+
+    @Test func whatTheBodyThrowsReachesTheCaller() throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 0))
+        let frozen = try container.freeze()
+        let handle = try frozen.handle(for: AppConfig.self)
+
+        #expect(throws: FactoryFailure(reason: "port 0")) {
+            try frozen.withResolved(handle) { config in
+                if config.port == 0 { throw FactoryFailure(reason: "port 0") }
+            }
+        }
+    }
+
+    @Test func lendingRacesWithReleaseSafely() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let handle = try frozen.handle(for: Logger.self)
+        let failures = Counter()
+
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<5_000 {
+                do {
+                    let lent = try frozen.withResolved(handle) { $0 }
+                    lent.log("round \(round)")
+                    if thread == 0, round.isMultiple(of: 250) { frozen.releaseCachedInstances() }
+                } catch {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(failures.value == 0)
+        #expect(try frozen.withResolved(handle) { $0 } === frozen.resolve(Logger.self))
+    }
+}
