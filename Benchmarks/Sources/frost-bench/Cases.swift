@@ -305,7 +305,18 @@ struct Cases {
             ),
             BenchCase(
                 name: "handle",
-                unit: "singleton through a handle (frozen only)",
+                unit: "singleton through a handle, lent by withResolved (frozen only)",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { try! frozen.withResolved(handle) { blackHole($0) } }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "handle-resolve",
+                unit: "singleton through a handle, returned by resolve: an owned reference",
                 iterations: 200_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
@@ -314,7 +325,7 @@ struct Cases {
             ),
             BenchCase(
                 name: "handle-value",
-                unit: "value-type singleton through a handle: no reference counting",
+                unit: "value-type singleton through a handle, returned by resolve",
                 iterations: 200_000,
                 runs: [
                     Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.settingsSingleton()) }

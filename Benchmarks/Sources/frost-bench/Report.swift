@@ -76,7 +76,7 @@ struct Results {
             ratio(ns("singleton", .swinject), ns("singleton", .frozen)),
             { $0 >= 50 }, x)
         check(
-            "handle: frozen <= 2x hand-written",
+            "handle (withResolved): frozen <= 2x hand-written",
             ratio(ns("handle", .frozen), ns("handle", .handWritten)),
             { $0 <= 2 }, x)
         check(
