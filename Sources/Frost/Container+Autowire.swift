@@ -14,6 +14,17 @@ extension Container {
     /// Inlined into the caller, so that the initializer's parameters are resolved by code
     /// specialized for their types.
     ///
+    /// The initializer's parameters are `consuming`: each resolved instance is handed over,
+    /// not copied. An initializer takes its parameters owned anyway, but the function value
+    /// that `UserService.init(logger:db:)` makes only passes them on if the initializer
+    /// declares them `consuming`; otherwise that value borrows them and the initializer copies
+    /// each one (a retain and a release per parameter: frost-bench's `complex` and
+    /// `complex-plain` cases measure the difference):
+    ///
+    /// ```swift
+    /// init(logger: consuming any Logger, db: consuming Database) { … }
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The type to register under.
     ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
@@ -25,7 +36,7 @@ extension Container {
     public func autowire<T, each D>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+        _ initializer: @escaping @Sendable (repeat consuming each D) throws -> T
     ) -> Registration<T> {
         var parameters: [Any.Type] = []
         for parameter in repeat (each D).self {

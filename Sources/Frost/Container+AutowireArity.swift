@@ -2,7 +2,8 @@
 // specializes each parameter's resolve for its type, which a parameter pack expansion does not
 // get (measured with callgrind on frost-bench's complex case: 16% fewer instructions). The
 // pack form covers every other arity. Overload resolution prefers these, so the spelling stays
-// `autowire(T.self, T.init(...))`.
+// `autowire(T.self, T.init(...))`. Their initializers take `consuming` parameters, as the
+// pack form's does (its documentation says why).
 
 extension Container {
     /// Registers `type`, made by an initializer of one parameter, resolved by its type;
@@ -18,7 +19,7 @@ extension Container {
     public func autowire<T, A>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A) throws -> T
+        _ initializer: @escaping @Sendable (consuming A) throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,
@@ -50,7 +51,7 @@ extension Container {
     public func autowire<T, A, B>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A, B) throws -> T
+        _ initializer: @escaping @Sendable (consuming A, consuming B) throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,
@@ -84,7 +85,7 @@ extension Container {
     public func autowire<T, A, B, C>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A, B, C) throws -> T
+        _ initializer: @escaping @Sendable (consuming A, consuming B, consuming C) throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,
@@ -120,7 +121,8 @@ extension Container {
     public func autowire<T, A, B, C, D>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A, B, C, D) throws -> T
+        _ initializer:
+            @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,
@@ -158,7 +160,9 @@ extension Container {
     public func autowire<T, A, B, C, D, E>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A, B, C, D, E) throws -> T
+        _ initializer:
+            @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E)
+            throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,
@@ -198,7 +202,10 @@ extension Container {
     public func autowire<T, A, B, C, D, E, F>(
         _ type: T.Type,
         name: String? = nil,
-        _ initializer: @escaping @Sendable (A, B, C, D, E, F) throws -> T
+        _ initializer:
+            @escaping @Sendable (
+                consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+            ) throws -> T
     ) -> Registration<T> {
         registerAutowired(
             T.self,

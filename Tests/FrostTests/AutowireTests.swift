@@ -91,6 +91,30 @@ struct AutowireTests {
     }
 
     @Test(arguments: Mode.allCases)
+    func consumingInitializersAndStoredFunctionValuesAreAccepted(mode: Mode) throws {
+        // `autowire` takes its initializer with `consuming` parameters: an initializer that
+        // declares them so passes on what it is given; any other function value converts.
+        let container = Container()
+        container.register(instance: Application(name: "Frost"))
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.autowire(Window.self, Window.init(application:)).scope(.singleton)
+        container.autowire(OwningController.self, OwningController.init(window:logger:))
+        let stored: @Sendable (Window, any Logger) -> MainController = MainController.init
+        container.autowire(MainController.self, stored)
+        let seven: @Sendable (Window, Window, Window, Window, Window, Window, any Logger) -> Int =
+            { first, _, _, _, _, last, logger in
+                first === last && logger is ConsoleLogger ? 7 : 0
+            }
+        container.autowire(Int.self, seven)
+        let resolver = try mode.resolver(container)
+
+        let owning = try resolver.resolve(OwningController.self)
+        #expect(owning.window === (try resolver.resolve(Window.self)))
+        #expect(try resolver.resolve(MainController.self).window === owning.window)
+        #expect(try resolver.resolve(Int.self) == 7)
+    }
+
+    @Test(arguments: Mode.allCases)
     func aMissingParameterOfAFixedArityInitializerIsNamed(mode: Mode) throws {
         let container = Container()
         container.register(Part<A>.self) { _ in Part(1) }

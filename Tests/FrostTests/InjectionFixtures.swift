@@ -22,6 +22,16 @@ final class MainController: Sendable {
     }
 }
 
+/// An initializer that declares its parameters `consuming`: autowiring passes them on owned.
+final class OwningController: Sendable {
+    let window: Window
+    let logger: any Logger
+    init(window: consuming Window, logger: consuming any Logger) {
+        self.window = window
+        self.logger = logger
+    }
+}
+
 /// Reliant: an object the container did not create, with injected properties in a hierarchy.
 class BaseScreen {
     @Injected var logger: any Logger
