@@ -18,6 +18,11 @@ func registerGraph(in container: Frost.Container) {
         Complex.self,
         Complex.init(logger:config:clock:repository:cache:metrics:)
     )
+    container.autowire(PlainRepository.self, PlainRepository.init(config:))
+    container.autowire(
+        PlainComplex.self,
+        PlainComplex.init(logger:config:clock:repository:cache:metrics:)
+    )
     container.register(Logger.self, name: "named") { _ in ConsoleLogger() }.scope(.singleton)
     container.register(Settings.self) { _ in Settings() }.scope(.singleton)
     container.register(Screen.self) { _ in Screen() }.inject(\.delegate)
@@ -44,6 +49,19 @@ func registerGraph(in container: Swinject.Container) {
             config: r.resolve(Config.self)!,
             clock: r.resolve(Clock.self)!,
             repository: r.resolve(Repository.self)!,
+            cache: r.resolve(Cache.self)!,
+            metrics: r.resolve(Metrics.self)!
+        )
+    }.inObjectScope(.transient)
+    container.register(PlainRepository.self) { r in
+        PlainRepository(config: r.resolve(Config.self)!)
+    }.inObjectScope(.transient)
+    container.register(PlainComplex.self) { r in
+        PlainComplex(
+            logger: r.resolve(Logger.self)!,
+            config: r.resolve(Config.self)!,
+            clock: r.resolve(Clock.self)!,
+            repository: r.resolve(PlainRepository.self)!,
             cache: r.resolve(Cache.self)!,
             metrics: r.resolve(Metrics.self)!
         )
@@ -193,6 +211,23 @@ struct Cases {
                     },
                     Run(.swinject) { n in
                         for _ in 0..<n { blackHole(swinject.resolve(Complex.self)!) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "complex-plain",
+                unit: "the complex graph, initializers without `consuming` parameters",
+                iterations: 50_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.plainComplex()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(PlainComplex.self)) }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n { blackHole(try! dictionary.resolve(PlainComplex.self)) }
+                    },
+                    Run(.swinject) { n in
+                        for _ in 0..<n { blackHole(swinject.resolve(PlainComplex.self)!) }
                     },
                 ]
             ),

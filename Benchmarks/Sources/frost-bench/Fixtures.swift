@@ -1,6 +1,11 @@
 // The object graph every contender builds, modelled on the IocPerformance suite: singletons,
 // transients, a transient with singleton dependencies ("combined") and a root with three
 // singletons and three transient sub-objects ("complex").
+//
+// The autowired initializers declare their parameters `consuming`, as the README recommends:
+// an initializer takes them owned anyway, and so declared, the function value `autowire`
+// receives passes them on instead of copying each one (a retain and a release per
+// parameter). `PlainComplex` is the same graph with plain initializers ("complex-plain").
 
 protocol Logger: AnyObject, Sendable {
     func log(_ message: String)
@@ -20,7 +25,7 @@ final class Clock: Sendable {
 
 final class Repository: Sendable {
     let config: Config
-    init(config: Config) { self.config = config }
+    init(config: consuming Config) { self.config = config }
 }
 
 final class Cache: Sendable {
@@ -40,7 +45,7 @@ final class Token: Sendable {
 final class Combined: Sendable {
     let logger: any Logger
     let config: Config
-    init(logger: any Logger, config: Config) {
+    init(logger: consuming any Logger, config: consuming Config) {
         self.logger = logger
         self.config = config
     }
@@ -55,10 +60,41 @@ final class Complex: Sendable {
     let cache: Cache
     let metrics: Metrics
     init(
+        logger: consuming any Logger,
+        config: consuming Config,
+        clock: consuming Clock,
+        repository: consuming Repository,
+        cache: consuming Cache,
+        metrics: consuming Metrics
+    ) {
+        self.logger = logger
+        self.config = config
+        self.clock = clock
+        self.repository = repository
+        self.cache = cache
+        self.metrics = metrics
+    }
+}
+
+/// `Repository` with a plain initializer, for "complex-plain".
+final class PlainRepository: Sendable {
+    let config: Config
+    init(config: Config) { self.config = config }
+}
+
+/// `Complex` with plain initializers: each parameter is copied into the initializer.
+final class PlainComplex: Sendable {
+    let logger: any Logger
+    let config: Config
+    let clock: Clock
+    let repository: PlainRepository
+    let cache: Cache
+    let metrics: Metrics
+    init(
         logger: any Logger,
         config: Config,
         clock: Clock,
-        repository: Repository,
+        repository: PlainRepository,
         cache: Cache,
         metrics: Metrics
     ) {
@@ -152,6 +188,18 @@ final class HandWritten: Sendable {
             config: config,
             clock: clock,
             repository: Repository(config: config),
+            cache: Cache(),
+            metrics: Metrics()
+        )
+    }
+
+    @inline(never)
+    func plainComplex() -> PlainComplex {
+        PlainComplex(
+            logger: logger,
+            config: config,
+            clock: clock,
+            repository: PlainRepository(config: config),
             cache: Cache(),
             metrics: Metrics()
         )
