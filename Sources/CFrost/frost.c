@@ -30,8 +30,8 @@
 /// exported its seed, r and g), computed without cmph_search's dispatch, generic Jenkins loop
 /// and three divisions. Enabled only after it agreed with cmph_search on every key.
 typedef struct inline_bdz_ph {
-    void *packed;        // cmph_pack's output: owns g
-    const uint8_t *g;    // 5 base-3 digits per byte
+    uint8_t *digits;     // g unpacked: one base-3 digit per vertex (3r bytes; cmph packs 5 per
+                         // byte), so a search reads each vertex's digit in one load
     uint32_t seed;       // the Jenkins seed
     uint32_t r;          // vertices per part (3 parts)
     uint64_t r_inverse;  // for an exact a % r by multiplication (Lemire's fastmod)
@@ -194,10 +194,10 @@ static inline uint32_t bdz_ph_vertex(const inline_bdz_ph *bdz, const uint32_t ha
     uint32_t v0 = mod_by_inverse(hashes[0], bdz->r_inverse, r);
     uint32_t v1 = mod_by_inverse(hashes[1], bdz->r_inverse, r) + r;
     uint32_t v2 = mod_by_inverse(hashes[2], bdz->r_inverse, r) + 2 * r;
-    uint32_t sum = base3_digit[v0 % 5][bdz->g[v0 / 5]] + base3_digit[v1 % 5][bdz->g[v1 / 5]]
-        + base3_digit[v2 % 5][bdz->g[v2 / 5]];
-    uint32_t vertices[3] = {v0, v1, v2};
-    return vertices[sum % 3];
+    uint32_t which = (uint32_t)bdz->digits[v0] + bdz->digits[v1] + bdz->digits[v2];  // 0...6
+    if (which >= 3) which -= 3;
+    if (which >= 3) which -= 3;
+    return which == 0 ? v0 : which == 1 ? v1 : v2;
 }
 
 static inline uint32_t inline_search(const frost_function *function, const uint8_t *key,
@@ -237,12 +237,23 @@ static int export_bdz_ph(frost_function *function) {
         free(packed);
         return 0;
     }
-    function->bdz = (inline_bdz_ph){packed, packed + 16, header[2], r, UINT64_MAX / r + 1};
+    uint8_t *digits = malloc((size_t)3 * r);
+    if (digits == NULL) {
+        free(packed);
+        return 0;
+    }
+    pthread_once(&base3_once, fill_base3_digits);
+    const uint8_t *g = packed + 16;
+    for (uint64_t vertex = 0; vertex < (uint64_t)3 * r; vertex++) {
+        digits[vertex] = base3_digit[vertex % 5][g[vertex / 5]];
+    }
+    free(packed);
+    function->bdz = (inline_bdz_ph){digits, header[2], r, UINT64_MAX / r + 1};
     return 1;
 }
 
 static void drop_inline_search(frost_function *function) {
-    free(function->bdz.packed);
+    free(function->bdz.digits);
     function->bdz = (inline_bdz_ph){0};
     function->info.evaluator = FROST_EVALUATOR_CMPH;
 }
@@ -504,8 +515,8 @@ static uint32_t find_duplicate(const key_view *keys, uint32_t count) {
 static void table_free(frost_table *table) {
     if (table->identity.mphf) cmph_destroy(table->identity.mphf);
     if (table->name.mphf) cmph_destroy(table->name.mphf);
-    free(table->identity.bdz.packed);
-    free(table->name.bdz.packed);
+    free(table->identity.bdz.digits);
+    free(table->name.bdz.digits);
     free(table->name_to_slot);
     free(table->slots);
     free(table->arena);
