@@ -46,6 +46,18 @@ struct BenchCase {
     let runs: [Run]
 }
 
+/// Runs every contender of `benchCase` in turn for about `seconds`, unmeasured: the first case
+/// of a process otherwise pays for the machine waking up (its hand-written and frozen runs
+/// were up to 1.4x slower than the same operations measured later in the run).
+func warmUp(_ benchCase: BenchCase, seconds: Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    while Double(DispatchTime.now().uptimeNanoseconds - start) < seconds * 1e9 {
+        for run in benchCase.runs {
+            run.body(max(1, Int(Double(benchCase.iterations) * run.scale) / 10))
+        }
+    }
+}
+
 /// The median ns/op of every contender of a case, measured with contenders interleaved: each
 /// round runs every contender once, so drift of this shared machine hits all of them alike.
 func measure(_ benchCase: BenchCase, rounds: Int, scale: Double) -> [Contender: Double] {

@@ -79,6 +79,7 @@ func run(_ options: Options) throws {
             runs: $0.runs.filter { options.contenders.contains($0.contender) })
     }
     var results = Results()
+    if !options.quick, let first = all.first { warmUp(first, seconds: 0.5) }
     for benchCase in all {
         // 10,000 and 100,000 registrations: fewer rounds.
         let heavy = benchCase.name.hasPrefix("prepare-1000") || benchCase.name.hasPrefix("freeze-")
