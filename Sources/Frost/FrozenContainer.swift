@@ -208,6 +208,10 @@ public final class FrozenContainer: Resolver, Sendable {
     /// Resolves through a handle: no hashing, one check that the handle is this container's,
     /// one slot read.
     ///
+    /// The instance is returned owned, which costs a class instance a retain here and a
+    /// release when the caller is done with it; in a hot loop, ``withResolved(_:_:)`` lends a
+    /// singleton instead.
+    ///
     /// - Parameters:
     ///   - handle: A handle made by this container's ``handle(for:name:)``.
     /// - Returns: The instance, created or cached according to the registration's scope.
