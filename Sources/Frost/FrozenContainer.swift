@@ -396,8 +396,19 @@ extension FrozenContainer: ComponentStore {
     }
 
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        let bits = UInt64(UInt(bitPattern: type))
-        let slot = name.map { table.slot(identity: bits, name: $0) } ?? table.slot(identity: bits)
+        guard let name else {
+            let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
+            guard slot != PerfectHashTable.notFound else { return .unknown }
+            return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+        }
+        return lookUp(type, named: name)
+    }
+
+    /// A named lookup, kept out of line so that the unnamed one (the common case) stays a
+    /// short function: no registers to save for the name's bytes.
+    @inline(never)
+    func lookUp(_ type: ObjectIdentifier, named name: String) -> _ResolverLookup {
+        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
         guard slot != PerfectHashTable.notFound else { return .unknown }
         return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
     }
