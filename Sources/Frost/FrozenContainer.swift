@@ -395,6 +395,7 @@ extension FrozenContainer: ComponentStore {
         FrozenResolver(resolution: resolution)
     }
 
+    @inline(__always)
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         guard let name else {
             let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
