@@ -181,6 +181,9 @@ struct ErrorTests {
         let error = try #require(frostError { _ = try second.resolve(handle) })
         #expect(error.code == .foreignHandle)
         #expect(error.description.contains("FrostTests.Logger"))
+        // The handle holds the first container's singleton: the second still refuses it.
+        let lent = try #require(frostError { _ = try second.withResolved(handle) { $0 } })
+        #expect(lent.code == .foreignHandle)
     }
 }
 

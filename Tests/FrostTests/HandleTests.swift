@@ -57,17 +57,6 @@ struct HandleTests {
         #expect(renewed == handle)  // the same slot of the same container
     }
 
-    @Test func anotherContainersHandleIsRefusedEvenWhenItHoldsAnInstance() throws {
-        let container = Container()
-        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-        let first = try container.freeze()
-        let second = try container.freeze()
-        let handle = try first.handle(for: Logger.self)
-
-        let error = try #require(frostError { _ = try second.withResolved(handle) { $0 } })
-        #expect(error.code == .foreignHandle)
-    }
-
     @Test func aSingletonThatFailsFailsWhenItsHandleIsMade() throws {
         let container = Container()
         container.register(Logger.self) { _ -> any Logger in
