@@ -6,8 +6,8 @@
 /// registration's instance).
 ///
 /// A handle to a `.singleton` or a registered instance holds that instance, the way a stored
-/// property would: resolving through it checks that the instance is still the one the container
-/// caches and returns it without touching its reference count. After
+/// property would: ``FrozenContainer/withResolved(_:_:)`` checks that it is still the one the
+/// container caches and lends it without touching its reference count. After
 /// ``FrozenContainer/releaseCachedInstances()`` the handle resolves the new instance through
 /// its slot (still without hashing) and keeps the old one alive as long as the handle lives;
 /// make a new handle to hold the new one.
