@@ -399,8 +399,7 @@ extension FrozenContainer: ComponentStore {
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         guard let name else {
             let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
-            guard slot != PerfectHashTable.notFound else { return .unknown }
-            return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+            return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
         }
         return lookUp(type, named: name)
     }
@@ -410,10 +409,10 @@ extension FrozenContainer: ComponentStore {
     @inline(never)
     func lookUp(_ type: ObjectIdentifier, named name: String) -> _ResolverLookup {
         let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-        guard slot != PerfectHashTable.notFound else { return .unknown }
-        return _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+        return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
     }
 
+    @inline(__always)
     func lookUp(slot: UInt32) -> _ResolverLookup {
         _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
     }
