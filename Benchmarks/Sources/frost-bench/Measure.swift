@@ -44,6 +44,11 @@ struct BenchCase {
     /// Operations per sample (scaled down by `--quick`).
     let iterations: Int
     let runs: [Run]
+
+    /// How many times `run` repeats its operation in one sample (`scale` shrinks a `--quick` run).
+    func iterations(of run: Run, scale: Double) -> Int {
+        max(1, Int(Double(iterations) * scale * run.scale))
+    }
 }
 
 /// Runs every contender of `benchCase` in turn for about `seconds`, unmeasured: the first case
@@ -53,7 +58,7 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
     let start = DispatchTime.now().uptimeNanoseconds
     while Double(DispatchTime.now().uptimeNanoseconds - start) < seconds * 1e9 {
         for run in benchCase.runs {
-            run.body(max(1, Int(Double(benchCase.iterations) * run.scale) / 10))
+            run.body(max(1, benchCase.iterations(of: run, scale: 1) / 10))
         }
     }
 }
@@ -61,14 +66,13 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
 /// The median ns/op of every contender of a case, measured with contenders interleaved: each
 /// round runs every contender once, so drift of this shared machine hits all of them alike.
 func measure(_ benchCase: BenchCase, rounds: Int, scale: Double) -> [Contender: Double] {
-    func iterations(_ run: Run) -> Int {
-        max(1, Int(Double(benchCase.iterations) * scale * run.scale))
+    for run in benchCase.runs {  // warm-up
+        run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
     }
-    for run in benchCase.runs { run.body(max(1, iterations(run) / 10)) }  // warm-up
     var samples: [Contender: [Double]] = [:]
     for _ in 0..<rounds {
         for run in benchCase.runs {
-            let count = iterations(run)
+            let count = benchCase.iterations(of: run, scale: scale)
             let start = DispatchTime.now().uptimeNanoseconds
             run.body(count)
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
