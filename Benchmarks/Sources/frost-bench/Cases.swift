@@ -465,8 +465,10 @@ struct Cases {
         )
     }
 
-    /// Singleton resolves on `threads` threads at once; ns/op is wall time divided by all
-    /// resolves of all threads. The dictionary container is for one thread: not measured.
+    /// Singleton resolves on `threads` threads at once, for the same stretch of wall time (the
+    /// first thread resolves `iterations` times, the others until it has: see ``ThreadTeam``);
+    /// ns/op is wall time divided by all resolves of all threads. The dictionary container is
+    /// for one thread: not measured.
     ///
     /// `threads-N` resolves a value-type singleton, so the threads share only the container's
     /// read path. `threads-N-class` resolves a class singleton: every resolve retains the one
@@ -475,8 +477,15 @@ struct Cases {
         let hand = hand
         let frozen = frozen
         let synchronized = UncheckedSendable(value: swinject.synchronize())
-        func parallel(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in body(n) }
+        let team = ThreadTeam(size: threads)
+        // Hand-written reads take about 1 ns: more of them, so that a sample lasts milliseconds.
+        func run(
+            _ contender: Contender,
+            _ chunk: @escaping @Sendable (Int) -> Void
+        ) -> Run {
+            Run.counting(contender, scale: contender == .handWritten ? 8 : nil) { n in
+                team.run(iterations: n, chunk)
+            }
         }
         let plural = threads == 1 ? "" : "s"
         if classSingleton {
@@ -485,18 +494,12 @@ struct Cases {
                 unit: "class singleton resolves on \(threads) thread\(plural)",
                 iterations: 2_000_000,
                 runs: [
-                    Run(.handWritten, operationsPerIteration: threads) { n in
-                        parallel(n) { n in for _ in 0..<n { blackHole(hand.singleton()) } }
+                    run(.handWritten) { n in for _ in 0..<n { blackHole(hand.singleton()) } },
+                    run(.frozen) { n in
+                        for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) }
                     },
-                    Run(.frozen, operationsPerIteration: threads) { n in
-                        parallel(n) { n in
-                            for _ in 0..<n { blackHole(try! frozen.resolve(Logger.self)) }
-                        }
-                    },
-                    Run(.swinject, operationsPerIteration: threads) { n in
-                        parallel(n) { n in
-                            for _ in 0..<n { blackHole(synchronized.value.resolve(Logger.self)!) }
-                        }
+                    run(.swinject) { n in
+                        for _ in 0..<n { blackHole(synchronized.value.resolve(Logger.self)!) }
                     },
                 ]
             )
@@ -506,18 +509,12 @@ struct Cases {
             unit: "value-type singleton resolves on \(threads) thread\(plural)",
             iterations: 2_000_000,
             runs: [
-                Run(.handWritten, operationsPerIteration: threads) { n in
-                    parallel(n) { n in for _ in 0..<n { blackHole(hand.settingsSingleton()) } }
+                run(.handWritten) { n in for _ in 0..<n { blackHole(hand.settingsSingleton()) } },
+                run(.frozen) { n in
+                    for _ in 0..<n { blackHole(try! frozen.resolve(Settings.self)) }
                 },
-                Run(.frozen, operationsPerIteration: threads) { n in
-                    parallel(n) { n in
-                        for _ in 0..<n { blackHole(try! frozen.resolve(Settings.self)) }
-                    }
-                },
-                Run(.swinject, operationsPerIteration: threads) { n in
-                    parallel(n) { n in
-                        for _ in 0..<n { blackHole(synchronized.value.resolve(Settings.self)!) }
-                    }
+                run(.swinject) { n in
+                    for _ in 0..<n { blackHole(synchronized.value.resolve(Settings.self)!) }
                 },
             ]
         )

@@ -6,25 +6,39 @@ import Dispatch
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
 
-/// One contender's run of a case: `body(n)` performs `n * operationsPerIteration` operations.
+/// One contender's run of a case: `body(n)` performs about `n` operations and returns how
+/// many it performed.
 struct Run {
     let contender: Contender
     /// Scales the case's iteration count for this contender (Swinject is 50-100x slower: it
     /// runs fewer iterations so that a sample takes about as long).
     let scale: Double
-    let operationsPerIteration: Int
-    let body: (Int) -> Void
+    let body: (Int) -> Int
 
-    init(
+    /// A run whose `body(n)` performs exactly `n` operations.
+    init(_ contender: Contender, scale: Double? = nil, body: @escaping (Int) -> Void) {
+        self.init(
+            contender, scale: scale,
+            countingBody: { n in
+                body(n)
+                return n
+            })
+    }
+
+    /// A run whose `body(n)` performs about `n` operations and returns how many (a threaded
+    /// run's workers count theirs).
+    static func counting(
         _ contender: Contender,
         scale: Double? = nil,
-        operationsPerIteration: Int = 1,
-        body: @escaping (Int) -> Void
-    ) {
+        body: @escaping (Int) -> Int
+    ) -> Run {
+        Run(contender, scale: scale, countingBody: body)
+    }
+
+    private init(_ contender: Contender, scale: Double?, countingBody: @escaping (Int) -> Int) {
         self.contender = contender
         self.scale = scale ?? (contender == .swinject ? 0.05 : 1)
-        self.operationsPerIteration = operationsPerIteration
-        self.body = body
+        self.body = countingBody
     }
 }
 
@@ -58,7 +72,7 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
     let start = DispatchTime.now().uptimeNanoseconds
     while Double(DispatchTime.now().uptimeNanoseconds - start) < seconds * 1e9 {
         for run in benchCase.runs {
-            run.body(max(1, benchCase.iterations(of: run, scale: 1) / 10))
+            _ = run.body(max(1, benchCase.iterations(of: run, scale: 1) / 10))
         }
     }
 }
@@ -67,17 +81,16 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
 /// round runs every contender once, so drift of this shared machine hits all of them alike.
 func measure(_ benchCase: BenchCase, rounds: Int, scale: Double) -> [Contender: Double] {
     for run in benchCase.runs {  // warm-up
-        run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
+        _ = run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
     }
     var samples: [Contender: [Double]] = [:]
     for _ in 0..<rounds {
         for run in benchCase.runs {
             let count = benchCase.iterations(of: run, scale: scale)
             let start = DispatchTime.now().uptimeNanoseconds
-            run.body(count)
+            let operations = run.body(count)
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            let operations = Double(count * run.operationsPerIteration)
-            samples[run.contender, default: []].append(Double(elapsed) / operations)
+            samples[run.contender, default: []].append(Double(elapsed) / Double(operations))
         }
     }
     return samples.mapValues { values in
