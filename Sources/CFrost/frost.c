@@ -664,15 +664,37 @@ uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
     return index;
 }
 
-uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {
-    if (table->count == 0) return FROST_NOT_FOUND;
+static const frost_found not_found = {UINT64_MAX, NULL};
+
+/// The verified answer for a slot index given by the identity function.
+static inline frost_found found_at(const frost_table *table, uint32_t index, uint64_t identity) {
+    if (index >= table->capacity) return not_found;
+    frost_slot *slot = &table->slots[index];
+    if (slot->identity_length != 8 || slot->identity8 != identity) return not_found;
+    return (frost_found){index, atomic_load_explicit(&slot->instance, memory_order_acquire)};
+}
+
+/// frost_table_lookup8 through cmph_search (a function the inline evaluator does not read):
+/// out of line, so that the inline path needs no stack frame.
+__attribute__((noinline)) static frost_found lookup8_cmph(const frost_table *table,
+                                                          uint64_t identity) {
+    if (table->count == 0) return not_found;
     uint64_t salted = identity ^ table->identity.salt;
-    uint32_t index = table->identity.info.evaluator != FROST_EVALUATOR_CMPH
-        ? inline_search8(&table->identity, salted)
-        : cmph_search(table->identity.mphf, (const char *)&salted, 8);
-    if (index >= table->capacity) return FROST_NOT_FOUND;
-    const frost_slot *slot = &table->slots[index];
-    return slot->identity_length == 8 && slot->identity8 == identity ? index : FROST_NOT_FOUND;
+    return found_at(table, cmph_search(table->identity.mphf, (const char *)&salted, 8), identity);
+}
+
+frost_found frost_table_lookup8(const frost_table *table, uint64_t identity) {
+    // A table of 0 keys keeps FROST_EVALUATOR_CMPH (its mphf is NULL): handled out of line.
+    if (table->identity.info.evaluator == FROST_EVALUATOR_CMPH) {
+        return lookup8_cmph(table, identity);
+    }
+    uint32_t index = inline_search8(&table->identity, identity ^ table->identity.salt);
+    return found_at(table, index, identity);
+}
+
+uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {
+    frost_found found = frost_table_lookup8(table, identity);
+    return found.slot == UINT64_MAX ? FROST_NOT_FOUND : (uint32_t)found.slot;
 }
 
 uint32_t frost_table_function_value(const frost_table *table, uint32_t which,

@@ -398,8 +398,9 @@ extension FrozenContainer: ComponentStore {
     @inline(__always)
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         guard let name else {
-            let slot = table.slot(identity: UInt64(UInt(bitPattern: type)))
-            return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
+            // A miss answers location UInt.max: what `_ResolverLookup.unknown` is.
+            let found = table.find(identity: UInt64(UInt(bitPattern: type)))
+            return _ResolverLookup(location: found.location, box: found.instance)
         }
         return lookUp(type, named: name)
     }

@@ -134,10 +134,17 @@ final class PerfectHashTable: @unchecked Sendable {
 
     // MARK: Lookups
 
-    /// The slot of an unnamed key, by the type's 8-byte identity: the hot path.
-    @inline(__always)
+    /// The slot of an unnamed key, by the type's 8-byte identity.
     func slot(identity: UInt64) -> Slot {
         frost_table_find_identity8(table, identity)
+    }
+
+    /// The slot of an unnamed key and the box cached in it, in one C call: the hot path of a
+    /// resolve. `location` is `UInt.max` when the key is not in the table.
+    @inline(__always)
+    func find(identity: UInt64) -> (location: UInt, instance: UnsafeMutableRawPointer?) {
+        let found = frost_table_lookup8(table, identity)
+        return (UInt(truncatingIfNeeded: found.slot), found.instance)
     }
 
     /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name.

@@ -50,6 +50,8 @@ struct PerfectHashEdgeCaseTests {
                 Issue.record("key \(index) of \(keys.identities.count) not found by name")
                 return
             }
+            let found = table.find(identity: bits)
+            #expect(found.location == UInt(slot) && found.instance == nil)
             slots.insert(slot)
         }
         #expect(slots.count == keys.identities.count)
@@ -60,6 +62,7 @@ struct PerfectHashEdgeCaseTests {
             let probe = generator.next()
             if !known.contains(probe) {
                 #expect(table.slot(identity: probe) == PerfectHashTable.notFound)
+                #expect(table.find(identity: probe) == (UInt.max, nil))
             }
             #expect(table.slot(canonicalName: "Not.A.Key\(probe)") == PerfectHashTable.notFound)
         }
@@ -77,6 +80,7 @@ struct PerfectHashEdgeCaseTests {
         let table = try KeySet(count: 0, seed: 1).table()
         #expect(table.capacity == 0)
         #expect(table.slot(identity: 0) == PerfectHashTable.notFound)
+        #expect(table.find(identity: 0) == (UInt.max, nil))
         #expect(table.slot(canonicalName: "x") == PerfectHashTable.notFound)
         #expect(table.functionInfo(0).attempts == 0)
     }

@@ -144,8 +144,18 @@ frost_slot *_Nullable frost_table_slots(frost_table *_Nonnull table);
 uint32_t frost_table_find_identity(const frost_table *_Nonnull table,
                                    const void *_Nonnull bytes, uint32_t length);
 
-/// The slot index of an 8-byte identity (a resolve by type): the hot path.
+/// The slot index of an 8-byte identity, or FROST_NOT_FOUND.
 uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
+
+/// A lookup's answer: the slot and the instance cached in it.
+typedef struct frost_found {
+    uint64_t slot;               // the slot index, or UINT64_MAX when the key is not in the table
+    void *_Nullable instance;    // the slot's cached instance (an acquire load), or NULL
+} frost_found;
+
+/// The slot of an 8-byte identity and its cached instance (a resolve by type): the hot path,
+/// one call that returns both in registers.
+frost_found frost_table_lookup8(const frost_table *_Nonnull table, uint64_t identity);
 
 /// The slot index of a key given by its canonical name bytes, or FROST_NOT_FOUND.
 uint32_t frost_table_find_name(const frost_table *_Nonnull table, const void *_Nonnull bytes,
