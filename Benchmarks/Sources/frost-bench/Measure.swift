@@ -77,24 +77,33 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
     }
 }
 
-/// The median ns/op of every contender of a case, measured with contenders interleaved: each
-/// round runs every contender once, so drift of this shared machine hits all of them alike.
-func measure(_ benchCase: BenchCase, rounds: Int, scale: Double) -> [Contender: Double] {
-    for run in benchCase.runs {  // warm-up
-        _ = run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
-    }
-    var samples: [Contender: [Double]] = [:]
-    for _ in 0..<rounds {
+/// The median ns/op of every contender of every case of `group`, measured interleaved: each
+/// round runs every contender of every case once, so drift of this shared machine hits all of
+/// them alike. A group is one case, or the cases a target compares with each other (threads-1
+/// with threads-2, a singleton among 10 with one among 100,000 registrations).
+func measure(_ group: [BenchCase], rounds: Int, scale: Double) -> [[Contender: Double]] {
+    for benchCase in group {  // warm-up
         for run in benchCase.runs {
-            let count = benchCase.iterations(of: run, scale: scale)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let operations = run.body(count)
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            samples[run.contender, default: []].append(Double(elapsed) / Double(operations))
+            _ = run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
         }
     }
-    return samples.mapValues { values in
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+    var samples = [[Contender: [Double]]](repeating: [:], count: group.count)
+    for _ in 0..<rounds {
+        for (index, benchCase) in group.enumerated() {
+            for run in benchCase.runs {
+                let count = benchCase.iterations(of: run, scale: scale)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let operations = run.body(count)
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                samples[index][run.contender, default: []].append(
+                    Double(elapsed) / Double(operations))
+            }
+        }
+    }
+    return samples.map { timings in
+        timings.mapValues { values in
+            let sorted = values.sorted()
+            return sorted[sorted.count / 2]
+        }
     }
 }

@@ -56,40 +56,49 @@ func run(_ options: Options) throws {
     let scale = options.quick ? 0.02 : 1.0
     let cases = try Cases()
     // Cases are built only when selected: some hold containers of 100,000 registrations.
-    var all = try cases.resolveCases().filter { options.wants($0.name) }
+    // Each inner array is measured interleaved: one case, or the cases a target compares.
+    var groups = try cases.resolveCases().filter { options.wants($0.name) }.map { [$0] }
     for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
-        all.append(Cases.prepareCase(count))
+        groups.append([Cases.prepareCase(count)])
     }
     for count in [10_000, 100_000] where options.wants("freeze-\(count)") {
-        all.append(Cases.freezeCase(count))
+        groups.append([Cases.freezeCase(count)])
     }
-    for count in [10, 100_000] where options.wants("singleton-at-\(count)") {
-        all.append(try Cases.singletonAtSizeCase(count))
-    }
-    for threads in [1, 2] where options.wants("threads-\(threads)") {
-        all.append(cases.threadsCase(threads, classSingleton: false))
-    }
-    for threads in [1, 2] where options.wants("threads-\(threads)-class") {
-        all.append(cases.threadsCase(threads, classSingleton: true))
+    groups.append(
+        try [10, 100_000].filter { options.wants("singleton-at-\($0)") }.map {
+            try Cases.singletonAtSizeCase($0)
+        })
+    for classSingleton in [false, true] {
+        let suffix = classSingleton ? "-class" : ""
+        groups.append(
+            [1, 2].filter { options.wants("threads-\($0)\(suffix)") }.map {
+                cases.threadsCase($0, classSingleton: classSingleton)
+            })
     }
 
-    all = all.map {
-        BenchCase(
-            name: $0.name, unit: $0.unit, iterations: $0.iterations,
-            runs: $0.runs.filter { options.contenders.contains($0.contender) })
+    groups = groups.filter { !$0.isEmpty }.map { group in
+        group.map {
+            BenchCase(
+                name: $0.name, unit: $0.unit, iterations: $0.iterations,
+                runs: $0.runs.filter { options.contenders.contains($0.contender) })
+        }
     }
     var results = Results()
-    if !options.quick, let first = all.first { warmUp(first, seconds: 0.5) }
-    for benchCase in all {
+    if !options.quick, let first = groups.first?.first { warmUp(first, seconds: 0.5) }
+    for group in groups {
         // 10,000 and 100,000 registrations: fewer rounds.
-        let heavy = benchCase.name.hasPrefix("prepare-1000") || benchCase.name.hasPrefix("freeze-")
-        let timings = measure(benchCase, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
-        results.cases.append((benchCase.name, benchCase.unit, timings))
-        if !options.json {
-            let line = Contender.allCases.compactMap { c in
-                timings[c].map { "\(c.rawValue) \(formatNs($0))" }
+        let heavy = group.contains {
+            $0.name.hasPrefix("prepare-1000") || $0.name.hasPrefix("freeze-")
+        }
+        let timings = measure(group, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
+        for (benchCase, timings) in zip(group, timings) {
+            results.cases.append((benchCase.name, benchCase.unit, timings))
+            if !options.json {
+                let line = Contender.allCases.compactMap { c in
+                    timings[c].map { "\(c.rawValue) \(formatNs($0))" }
+                }
+                print("  \(benchCase.name): " + line.joined(separator: ", "))
             }
-            print("  \(benchCase.name): " + line.joined(separator: ", "))
         }
     }
     if options.json {
