@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             memcpy(&identity, keys[i].identity, 8);
             check(frost_table_find_identity8(table, identity) == slot, "identity8 disagrees");
             // lookup8 answers the slot and its instance (preset: any non-NULL marker).
-            check(frost_slot_preset_instance(table, slot, &slots[slot]), "preset refused");
+            check(frost_cell_preset(&slots[slot].cell, &slots[slot]), "preset refused");
             frost_found found = frost_table_lookup8(table, identity);
             check(found.slot == slot && found.instance == &slots[slot], "lookup8 disagrees");
         }

@@ -90,12 +90,13 @@ extension Dependency {
     /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter.
     static func parameter(_ type: Any.Type, position: Int, of owner: Any.Type) -> Dependency {
         let label = "parameter \(position) of \(owner)'s initializer"
-        if let deferred = type as? any _Deferred.Type {
+        if let deferred = type as? any DeferredResolving.Type {
             return Dependency(
-                key: RegistrationKey(deferred._wrappedType, name: nil), deferred: true, label: label
-            )
+                key: RegistrationKey(deferred.wrappedType, name: nil), kind: .parameter,
+                deferred: true, label: label)
         }
-        return Dependency(key: RegistrationKey(type, name: nil), deferred: false, label: label)
+        return Dependency(
+            key: RegistrationKey(type, name: nil), kind: .parameter, deferred: false, label: label)
     }
 }
 

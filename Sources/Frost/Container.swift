@@ -18,19 +18,34 @@
 /// Registering a key that is already registered (the same type and name) replaces the earlier
 /// registration; the replaced one is forgotten and never reaches the frozen table.
 public final class Container: Resolver {
-    /// A registration and, once resolved, its cached instance.
+    /// A registration and the cells its cached instance lives in.
     final class Entry {
         var component: Component
-        /// The boxed instance of a singleton or registered instance.
-        var cached: AnyObject?
-        /// The instance of a `.weak` registration, while someone holds it.
-        weak var weakCached: AnyObject?
+        /// The cached instance (singleton, registered instance), which lookups read; owned.
+        let cell = Cell.allocate()
+        /// A `.weak` registration's instance (a ``WeakBox``), apart from `cell`; owned.
+        let weakCell = Cell.allocate()
         /// Set when a later registration of the same key replaced this one.
         var replaced = false
 
         init(_ component: Component) {
             self.component = component
-            self.cached = component.instance
+            if let instance = component.instance { cell.preset(instance) }
+        }
+
+        deinit {
+            cell.deallocate()
+            weakCell.deallocate()
+        }
+
+        /// Drops the cached instances. A `Container` is used on one thread: nothing reads them
+        /// concurrently.
+        func dropCache() {
+            for cell in [cell, weakCell] {
+                if let instance = cell.take() {
+                    Unmanaged<AnyObject>.fromOpaque(instance).release()
+                }
+            }
         }
     }
 
@@ -38,10 +53,12 @@ public final class Container: Resolver {
     /// Every entry in registration order, replaced ones included (and skipped when read).
     private var order: [Entry] = []
     private var catalogCache: Catalog?
-    /// Whether a registration has the `.graph` scope; recomputed after a change.
-    private var graphScopeCache: Bool?
     /// The frozen container this one's child registrations fall back to, if any.
     let parent: FrozenContainer?
+    /// What tells this container's instances apart in a shared custom-scope storage.
+    let scopeOwner = PerfectHashTable.nextGeneration()
+    /// Instances taken out of cells (a dead `.weak` box's), kept until no thread reads them.
+    let retired = RetiredInstances()
 
     /// Creates an empty container.
     public init() {
@@ -127,7 +144,11 @@ public final class Container: Resolver {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The entry and its cached box, or ``_ResolverLookup/unknown``.
     public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        lookUp(type, name: name)
+        guard let entry = entries[RegistrationKey(type, name: name)] else { return .unknown }
+        return _ResolverLookup(
+            location: UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()),
+            box: entry.cell.read()
+        )
     }
 
     /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
@@ -144,7 +165,9 @@ public final class Container: Resolver {
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        try resolve(lookup, T.self, name: name)
+        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        return try Engine.create(target(of: entry(at: lookup)), as: T.self)
     }
 
     /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
@@ -162,7 +185,26 @@ public final class Container: Resolver {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        try resolve(T.self, name: name, arguments: arguments, argumentType: argumentType)
+        guard let entry = entries[RegistrationKey(T.self, name: name)] else {
+            if let parent {
+                return try parent._resolve(
+                    T.self, name: name, arguments: arguments, argumentType: argumentType)
+            }
+            throw notRegistered(RegistrationKey(T.self, name: name))
+        }
+        return try Engine.create(
+            target(of: entry), as: T.self, arguments: arguments, argumentType: argumentType)
+    }
+
+    /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
+    private func entry(at lookup: _ResolverLookup) -> Entry {
+        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
+            .takeUnretainedValue()
+    }
+
+    private func target(of entry: Entry) -> Target {
+        let cell = entry.component.kind == .weak ? entry.weakCell : entry.cell
+        return Target(component: entry.component, cell: cell, owner: self)
     }
 
     // MARK: Freezing
@@ -205,40 +247,48 @@ public final class Container: Resolver {
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)
         catalogCache = nil
-        graphScopeCache = nil
     }
 
     /// Changes the component under `key` in place (keeping its position), dropping its cache.
     func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
         guard let entry = entries[key] else { return }
         entry.component = change(entry.component)
-        entry.cached = entry.component.instance
-        graphScopeCache = nil
-        entry.weakCached = nil
+        entry.dropCache()
+        if let instance = entry.component.instance { entry.cell.preset(instance) }
     }
 
-    /// Registers `P` under `name` as a forward to the registration `key` (whose type is `T`).
+    /// Registers `P` under `name` as a forward to the registration `key` (whose type is `T`):
+    /// resolving it resolves that registration, with the same runtime arguments if any, and
+    /// casts the instance to `P`.
     func addForward<P, T>(
         to key: RegistrationKey, as type: P.Type, name: String?, from base: T.Type
     ) {
         let forwardKey = RegistrationKey(P.self, name: name)
         guard forwardKey != key else { return }
+        @Sendable func cast(_ instance: T) throws -> P {
+            if let cast = instance as? P { return cast }
+            throw FrostError(
+                .typeMismatch,
+                key: forwardKey,
+                detail: "registered with .implements, but an instance of "
+                    + "\(String(reflecting: Swift.type(of: instance))) is not a "
+                    + String(reflecting: P.self)
+            )
+        }
         let component = TypedComponent<P>(
             key: forwardKey,
             scope: .transient,
             forwardsTo: key,
-            dependencies: [Dependency(key: key, deferred: false, label: "forward")],
-            factory: .closure { resolver in
-                let instance = try resolver.resolve(T.self, name: key.name)
-                if let cast = instance as? P { return cast }
-                throw FrostError(
-                    .typeMismatch,
-                    key: forwardKey,
-                    detail: "registered with .implements, but an instance of "
-                        + "\(String(reflecting: Swift.type(of: instance))) is not a "
-                        + String(reflecting: P.self)
-                )
-            }
+            dependencies: [Dependency(key: key, kind: .forward, deferred: false, label: "forward")],
+            factory: .forward(
+                { resolver in try cast(resolver.resolve(T.self, name: key.name)) },
+                arguments: { resolver, arguments, argumentType in
+                    try cast(
+                        resolver._resolve(
+                            T.self, name: key.name, arguments: arguments,
+                            argumentType: argumentType))
+                }
+            )
         )
         store(component)
     }
@@ -246,9 +296,8 @@ public final class Container: Resolver {
     /// Drops the cached instances of singletons, `.weak` and custom scopes (registered
     /// instances stay).
     func releaseCachedInstances() {
-        for entry in entries.values {
-            entry.cached = entry.component.instance
-            entry.weakCached = nil
+        for entry in entries.values where entry.component.instance == nil {
+            entry.dropCache()
             entry.component.scope.storage?.removeAll()
         }
     }
@@ -259,7 +308,7 @@ public final class Container: Resolver {
 )
 extension Container: Sendable {}
 
-extension Container: ComponentStore {
+extension Container: EngineHost {
     var catalog: Catalog {
         if let catalogCache { return catalogCache }
         let catalog = Catalog(keys: components.map(\.key))
@@ -267,62 +316,16 @@ extension Container: ComponentStore {
         return catalog
     }
 
-    var hasGraphScope: Bool {
-        if let graphScopeCache { return graphScopeCache }
-        let answer = entries.values.contains { $0.component.scope.kind == .graph }
-        graphScopeCache = answer
-        return answer
+    /// Whether `key` is registered here or in the parent.
+    func contains(_ key: RegistrationKey) -> Bool {
+        entries[key] != nil || (parent?.contains(key) ?? false)
     }
 
-    func resolver(for resolution: Resolution<Container>) -> any Resolver {
-        DictionaryResolver(resolution: resolution)
-    }
-
-    func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        guard let entry = entries[RegistrationKey(type, name: name)] else { return .unknown }
-        return _ResolverLookup(
-            location: UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()),
-            box: entry.cached.map { Unmanaged.passUnretained($0).toOpaque() }
-        )
-    }
-
-    func lookUp(slot: UInt32) -> _ResolverLookup {
-        .unknown  // a dictionary has no slots: autowired parameters resolve by type here
-    }
-
-    var fallback: FrozenContainer? { parent }
-
-    /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
-    func location(of lookup: _ResolverLookup) -> Entry {
-        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
-            .takeUnretainedValue()
-    }
-
-    func cachedBox(at entry: Entry) -> AnyObject? {
-        entry.cached
-    }
-
-    func component(at entry: Entry) -> Component {
-        entry.component
-    }
-
-    func createCached(at entry: Entry, in resolution: Resolution<Container>) throws(FrostError)
-        -> AnyObject
-    {
-        if let cached = entry.cached { return cached }
-        let box = try resolution.makeBox(entry.component)
-        entry.cached = box
-        return box
-    }
-
-    func weakInstance(
-        at entry: Entry,
-        in resolution: Resolution<Container>,
-        make: () throws(FrostError) -> AnyObject
-    ) throws(FrostError) -> AnyObject {
-        if let living = entry.weakCached { return living }
-        let instance = try make()
-        entry.weakCached = instance
-        return instance
+    /// A key with no registration here: a `Lazy` or `Provider` of a registered type, a key of
+    /// the parent container, or an error naming what is close.
+    func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        if let deferred = try makeDeferred(T.self, name: name) { return deferred as! T }
+        if let parent { return try parent.resolve(T.self, name: name) }
+        throw notRegistered(RegistrationKey(T.self, name: name))
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// An error carries data — the requested type and name, the dependency path that led to it,
 /// the registrations it can compare with — and builds its message only when it is read, so a
-/// failed resolve stays cheap.
+/// failed resolve stays cheap. It is one reference wide: every function that can throw it
+/// stays small, however deep the resolve.
 ///
 /// ```swift
 /// do {
@@ -40,30 +41,52 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let nothingToInject = Code(rawValue: "nothingToInject")
         /// A `Lazy`, `Provider` or `@LazyInjected` was used after its container was gone.
         public static let containerGone = Code(rawValue: "containerGone")
-        /// A fast resolve nested deeper than its limit; Frost redoes it in exact mode, so this
-        /// code never reaches a caller.
-        static let depthLimitReached = Code(rawValue: "depthLimitReached")
+        /// A resolve nested factories deeper than ``Resolver/maximumDepth``, or so deep that
+        /// its thread's stack was nearly used up; ``FrostError/dependencyPath`` names the path.
+        public static let depthLimit = Code(rawValue: "depthLimit")
 
         /// The code's name.
         public var description: String { rawValue }
     }
 
-    /// Whether this is the signal that a fast resolve went past the depth limit (never seen
-    /// by a caller: the resolve is redone in exact mode).
-    @usableFromInline var isDepthLimit: Bool { code == .depthLimitReached }
+    /// What the error says, immutable: shared by its copies.
+    private final class Storage: Sendable {
+        let code: Code
+        let key: RegistrationKey?
+        let path: [RegistrationKey]
+        let catalog: Catalog?
+        let detail: String?
+        let underlying: (any Error)?
+        let problems: [FrostError]
+
+        init(
+            code: Code, key: RegistrationKey?, path: [RegistrationKey], catalog: Catalog?,
+            detail: String?, underlying: (any Error)?, problems: [FrostError]
+        ) {
+            self.code = code
+            self.key = key
+            self.path = path
+            self.catalog = catalog
+            self.detail = detail
+            self.underlying = underlying
+            self.problems = problems
+        }
+    }
+
+    private let storage: Storage
 
     /// What went wrong.
-    public let code: Code
-    let key: RegistrationKey?
-    let path: [RegistrationKey]
-    let catalog: Catalog?
-    let detail: String?
+    public var code: Code { storage.code }
+    var key: RegistrationKey? { storage.key }
+    var path: [RegistrationKey] { storage.path }
+    var catalog: Catalog? { storage.catalog }
+    var detail: String? { storage.detail }
 
     /// The error a factory threw, for ``Code/factoryFailed``.
-    public let underlying: (any Error)?
+    public var underlying: (any Error)? { storage.underlying }
 
     /// For ``Code/invalidRegistrations``: every problem `freeze()` found, one error each.
-    public let problems: [FrostError]
+    public var problems: [FrostError] { storage.problems }
 
     init(
         _ code: Code,
@@ -74,13 +97,9 @@ public struct FrostError: Error, CustomStringConvertible {
         underlying: (any Error)? = nil,
         problems: [FrostError] = []
     ) {
-        self.code = code
-        self.key = key
-        self.path = path
-        self.catalog = catalog
-        self.detail = detail
-        self.underlying = underlying
-        self.problems = problems
+        storage = Storage(
+            code: code, key: key, path: path, catalog: catalog, detail: detail,
+            underlying: underlying, problems: problems)
     }
 
     /// The canonical key of the requested component (`Module.Type` or `Module.Type#name`), if
@@ -124,7 +143,9 @@ public struct FrostError: Error, CustomStringConvertible {
         case .notRegistered:
             return "nothing is registered for \(subject)" + (detail.map { ", \($0)." } ?? ".")
         case .cycle:
-            return "dependency cycle through \(subject)."
+            return "dependency cycle through \(subject)" + (detail.map { ": \($0)." } ?? ".")
+        case .depthLimit:
+            return "the resolve of \(subject) went too deep: \(detail ?? "too many levels")."
         case .factoryFailed:
             return key == nil
                 ? "\(detail ?? "a configuration closure") threw an error."

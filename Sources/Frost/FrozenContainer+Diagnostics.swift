@@ -58,7 +58,9 @@ extension FrozenContainer: CustomStringConvertible {
         for component in components {
             let name = canonicalName(of: component.key)
             let scope = component.instance != nil ? "instance" : component.scope.description
-            lines.append("  \(quoted(name)) [label=\(quoted(name + "\\n" + scope))];")
+            // `\n` is DOT's line break inside a label: appended after quoting the text.
+            let label = String(quoted(name).dropLast()) + "\\n" + scope + "\""
+            lines.append("  \(quoted(name)) [label=\(label)];")
         }
         for component in components {
             let from = quoted(canonicalName(of: component.key))
@@ -75,10 +77,8 @@ extension FrozenContainer: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// The canonical key, read back from the table when the key is registered here (no
-    /// `String(reflecting:)`), computed otherwise.
+    /// The readable canonical key (made now: descriptions are read rarely).
     private func canonicalName(of key: RegistrationKey) -> String {
-        let slot = table.slot(for: key)
-        return table.canonicalName(of: slot) ?? key.canonicalName
+        key.canonicalName
     }
 }

@@ -4,7 +4,8 @@
 /// Resolving by type hashes the type's 8-byte identity, checks the bound, compares the stored
 /// key and reads the slot: no string is built, no lock is taken, no dynamic cast is made. A
 /// `FrozenContainer` is `Sendable`; resolve from any number of threads. A singleton's factory
-/// runs exactly once, even when many threads ask for it at the same moment.
+/// runs exactly once, even when many threads ask for it at the same moment; creating it blocks
+/// only the resolves of that singleton, never another registration's.
 ///
 /// ```swift
 /// let frozen = try container.freeze()
@@ -16,37 +17,50 @@
 public final class FrozenContainer: Resolver, Sendable {
     let table: PerfectHashTable
     /// Every component, in registration order (as installed: autowired ones bound to their
-    /// slots); keeps the slots' contexts alive.
+    /// slots); keeps the slots' components alive.
     let components: [Component]
     let catalog: Catalog
-    /// The `.weak` registrations' references, by slot (`nil` for other slots).
-    let weakReferences: [WeakReference?]
     /// The slots of each type's registrations, in registration order: `resolveAll`.
     let slotsByType: [ObjectIdentifier: [UInt32]]
-    let hasGraphScope: Bool
     /// The container this one falls back to (for a child container).
     let parent: FrozenContainer?
+    /// Instances taken out of the cells, kept until no thread reads them.
+    let retired = RetiredInstances()
+    /// The cells of `.weak` registrations, by slot (`nil` for others): a weak instance is kept
+    /// apart from its slot's cell, which lookups read as a cached instance.
+    private let weakCells: [Cell?]
 
     init(
         table: PerfectHashTable,
         components: [Component],
         catalog: Catalog,
-        weakReferences: [WeakReference?],
         slotsByType: [ObjectIdentifier: [UInt32]],
         parent: FrozenContainer?
     ) {
         self.table = table
         self.components = components
         self.catalog = catalog
-        self.weakReferences = weakReferences
         self.slotsByType = slotsByType
-        self.hasGraphScope = components.contains { $0.scope.kind == .graph }
         self.parent = parent
+        var weakCells = [Cell?](repeating: nil, count: table.capacity)
+        for slot in 0..<table.capacity {
+            guard let index = table.inputIndex(of: UInt32(slot)),
+                components[index].kind == .weak, components[index].instance == nil
+            else { continue }
+            weakCells[slot] = Cell.allocate()
+        }
+        self.weakCells = weakCells
+    }
+
+    deinit {
+        for cell in weakCells { cell?.deallocate() }
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included; a
     /// child's parent is not counted.
     public var count: Int { components.count }
+
+    // MARK: Resolving
 
     /// Resolves the registration of `type` under `name`.
     ///
@@ -60,16 +74,14 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
     ///   registered for `type` under `name` (never another type's instance; the message lists
     ///   the names `type` is registered under), ``FrostError/Code/cycle`` when its factories
-    ///   depend on themselves, ``FrostError/Code/factoryFailed`` when a factory on the path
-    ///   throws.
+    ///   depend on themselves, ``FrostError/Code/depthLimit`` past ``Resolver/maximumDepth``
+    ///   nested factories, ``FrostError/Code/factoryFailed`` when a factory on the path throws.
     @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
         // lookup in Frost, then a read of the box the table owns, without retaining it.
         let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
-        if let box = lookup.box {
-            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-        }
+        if let box = lookup.box { return _readBox(box, as: T.self) }
         return try _resolve(lookup, T.self, name: name)
     }
 
@@ -82,6 +94,16 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
     public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         lookUp(type, name: name)
+    }
+
+    /// Implementation detail of autowiring: the registration in `slot` and its cached box. Do
+    /// not call.
+    ///
+    /// - Parameters:
+    ///   - slot: A slot of this container's table.
+    /// - Returns: The slot and its cached box.
+    public func _lookUp(slot: UInt32) -> _ResolverLookup {
+        _ResolverLookup(location: UInt(slot), box: table.cell(at: slot).read())
     }
 
     /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
@@ -99,61 +121,61 @@ public final class FrozenContainer: Resolver, Sendable {
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        // A registration found uncached, in a container without `.graph` registrations:
-        // created through a root frame, so an autowired graph is made by code specialized in
-        // the caller. Past the depth limit, redone in exact mode.
-        if let (component, root) = rootCreation(for: lookup) {
-            do {
-                return try root.make(
-                    component, at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
-            } catch  where error.isDepthLimit {
-                return try resolveExactly(lookup, as: T.self)
-            }
+        // An autowired transient with bound parameters: made by code specialized in the caller.
+        if let (frame, component) = rootFrame(for: lookup) {
+            return try frame.make(component, as: T.self)
         }
-        return try resolveInEngine(lookup, T.self, name: name)
+        return try create(lookup, T.self, name: name)
     }
 
-    /// For a top-level creation of an autowired transient with bound parameters: its
-    /// component and the root frame it is made from; `nil` when the general path must run (a
-    /// miss, a cached instance, another kind of registration, or a container with `.graph`
-    /// registrations).
+    /// For a top-level creation of an autowired transient with bound parameters: the frame it
+    /// is made from, and its component; `nil` when the general path must run (a miss, a cached
+    /// instance, another kind of registration).
     @usableFromInline
-    func rootCreation(for lookup: _ResolverLookup) -> (UnsafeRawPointer, _BoundParameters)? {
-        guard lookup.found, lookup.box == nil, !hasGraphScope else { return nil }
+    func rootFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
+        guard lookup.found, lookup.box == nil else { return nil }
         // Kept alive by `components`; not retained here.
         unowned(unsafe) let component = table.component(
             at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location))
         guard component.createsDirectly, component.boundSlots != nil else { return nil }
-        return (
-            UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
-            _BoundParameters(
-                container: Unmanaged.passUnretained(self),
-                slotArray: table.slotArray,
-                slots: nil,
-                depth: 0,
-                state: nil
-            )
+        let frame = _BoundParameters(
+            container: Unmanaged.passUnretained(self),
+            slotArray: table.slotArray,
+            slots: nil,
+            context: ResolveContext.current.opaque
         )
+        return (frame, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
     }
 
-    /// The general path of `_resolve`.
+    /// The general path of `_resolve`: a miss, or an instance to create.
     @usableFromInline
-    func resolveInEngine<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?
-    ) throws(FrostError) -> T {
-        guard lookup.found, lookup.box == nil else {
-            return try resolve(lookup, T.self, name: name)
+    func create<T>(_ lookup: _ResolverLookup, _ type: T.Type, name: String?) throws(FrostError)
+        -> T
+    {
+        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        return try create(
+            at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location), as: T.self)
+    }
+
+    /// Creates (or reads) the instance in `slot`, whose key is verified to be `T`'s. A
+    /// transient is made right here, with this container as its factory's resolver.
+    func create<T>(at slot: UInt32, as type: T.Type) throws(FrostError) -> T {
+        // Kept alive by `components`; not retained here.
+        unowned(unsafe) let component = table.component(at: slot)
+        guard component.createsDirectly else {
+            return try Engine.create(target(at: slot), as: T.self)
         }
-        return try resolveFound(lookup, as: T.self)
+        return try Engine.createTransient(
+            unsafeDowncast(component, to: TypedComponent<T>.self), resolver: self)
     }
 
-    /// A top-level resolve redone in exact mode, which names a cycle's members.
-    @usableFromInline
-    func resolveExactly<T>(_ lookup: _ResolverLookup, as type: T.Type) throws(FrostError) -> T {
-        try Resolution(store: self, depth: 0, state: ResolutionState(exact: true))
-            .resolve(at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location), as: T.self)
+    /// What the engine needs to know about `slot`.
+    func target(at slot: UInt32) -> Target {
+        Target(
+            component: table.component(at: slot),
+            cell: weakCells[Int(slot)] ?? table.cell(at: slot),
+            owner: self)
     }
 
     /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
@@ -171,7 +193,17 @@ public final class FrozenContainer: Resolver, Sendable {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        try resolve(T.self, name: name, arguments: arguments, argumentType: argumentType)
+        let lookup = lookUp(ObjectIdentifier(T.self), name: name)
+        guard lookup.found else {
+            if let parent {
+                return try parent._resolve(
+                    T.self, name: name, arguments: arguments, argumentType: argumentType)
+            }
+            throw notRegistered(RegistrationKey(T.self, name: name))
+        }
+        return try Engine.create(
+            target(at: UInt32(truncatingIfNeeded: lookup.location)), as: T.self,
+            arguments: arguments, argumentType: argumentType)
     }
 
     // MARK: Handles
@@ -200,9 +232,15 @@ public final class FrozenContainer: Resolver, Sendable {
         }
         // Created now, so that the handle can hold it (unless a concurrent
         // `releaseCachedInstances()` has already taken it again).
-        _ = try Resolution.resolve(at: slot, as: T.self, in: self)
-        let held = table.cachedBox(at: slot).map { unsafeDowncast($0, to: Box<T>.self) }
-        return Handle(slot: slot, generation: table.generation, held: held)
+        let value = try create(at: slot, as: T.self)
+        let cell = table.cell(at: slot)
+        var held: Box<T>?
+        if let box = cell.read() {
+            held = Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue()
+        }
+        return withExtendedLifetime(value) {
+            Handle(slot: slot, generation: table.generation, held: held)
+        }
     }
 
     /// Resolves through a handle: no hashing, one check that the handle is this container's,
@@ -220,7 +258,7 @@ public final class FrozenContainer: Resolver, Sendable {
     @inlinable
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
         if let box = cachedBox(handle.slot, generation: handle.generation) {
-            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+            return _readBox(box, as: T.self)
         }
         return try resolve(handle: handle)
     }
@@ -251,18 +289,19 @@ public final class FrozenContainer: Resolver, Sendable {
         return try body(resolve(handle))
     }
 
-    /// The box cached in a handle's slot, if the handle is this container's and it is cached.
+    /// The box cached in a handle's slot (a protected read), if the handle is this container's
+    /// and its slot caches one.
     @usableFromInline
     func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
         guard generation == table.generation else { return nil }
-        return table.cachedInstance(at: slot)
+        return table.cell(at: slot).read()
     }
 
     /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and
-    /// the handle is this container's.
+    /// the handle is this container's. Compares addresses only: the handle owns `held`.
     @usableFromInline
     func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
-        held != nil && generation == table.generation && table.cachedInstance(at: slot) == held
+        held != nil && generation == table.generation && table.cell(at: slot).peek() == held
     }
 
     /// The slow path of a handle: refused, or created.
@@ -271,7 +310,7 @@ public final class FrozenContainer: Resolver, Sendable {
         guard handle.generation == table.generation else {
             throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
         }
-        return try Resolution.resolve(at: handle.slot, as: T.self, in: self)
+        return try create(at: handle.slot, as: T.self)
     }
 
     // MARK: Everything of a type
@@ -290,10 +329,10 @@ public final class FrozenContainer: Resolver, Sendable {
     public func resolveAll<T>(_ type: T.Type) throws(FrostError) -> [T] {
         var all: [T] = []
         for slot in slotsByType[ObjectIdentifier(T.self)] ?? [] {
-            if let box = table.cachedBox(at: slot) {
-                all.append(unsafeDowncast(box, to: Box<T>.self).value)
+            if let box = table.cell(at: slot).read() {
+                all.append(_readBox(box, as: T.self))
             } else {
-                all.append(try Resolution.resolve(at: slot, as: T.self, in: self))
+                all.append(try create(at: slot, as: T.self))
             }
         }
         if let parent { all += try parent.resolveAll(T.self) }
@@ -309,7 +348,7 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: `true` when resolving it would find a registration.
     public func contains<T>(_ type: T.Type, name: String? = nil) -> Bool {
-        isRegistered(RegistrationKey(T.self, name: name))
+        contains(RegistrationKey(T.self, name: name))
     }
 
     /// Whether a registration exists under a canonical key: the qualified type name
@@ -319,7 +358,7 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - canonicalKey: A key such as `"MyApp.Database#replica"`.
     /// - Returns: `true` when a registration (here or in a parent) has that key.
     public func contains(canonicalKey: String) -> Bool {
-        table.slot(canonicalName: canonicalKey) != PerfectHashTable.notFound
+        catalog.contains(canonicalName: canonicalKey)
             || (parent?.contains(canonicalKey: canonicalKey) ?? false)
     }
 
@@ -360,41 +399,35 @@ public final class FrozenContainer: Resolver, Sendable {
     /// Drops the cached instances of singletons, `.weak` registrations and custom scopes (not
     /// registered instances): the next resolve of each creates a new one.
     ///
-    /// Safe while other threads resolve. A resolve reads a cached instance without a lock, so
-    /// the dropped instances are released by the *next* call to this method (or when the
-    /// container goes away), never while a resolve that read them could still be copying them.
+    /// Safe while other threads resolve, through types and handles: an instance is released
+    /// only once no thread can still be reading it (each read is announced through the reading
+    /// thread's hazard pointer first), so no resolve ever gets an instance whose `deinit` ran.
+    /// An instance another thread is reading right now is released by a later call, or with
+    /// the container.
     public func releaseCachedInstances() {
-        table.releaseCachedInstances { slot in
-            guard let index = table.inputIndex(of: slot) else { return false }
-            return components[index].instance == nil
-        }
-        table.withCreationLock {
-            for reference in weakReferences { reference?.object = nil }
-        }
-        var released = Set<ObjectIdentifier>()
-        for component in components {
-            if let storage = component.scope.storage,
-                released.insert(ObjectIdentifier(storage)).inserted
-            {
-                storage.removeAll()
+        var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
+        var storages: [ObjectIdentifier: any ScopeStorage] = [:]
+        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
+            guard let index = table.inputIndex(of: slot) else { continue }
+            let component = components[index]
+            if let storage = component.scope.storage {
+                storages[ObjectIdentifier(storage)] = storage
             }
+            guard component.instance == nil, component.kind == .singleton || component.kind == .weak
+            else { continue }
+            let cell = weakCells[Int(slot)] ?? table.cell(at: slot)
+            if let instance = cell.take() { taken.append((instance, cell)) }
         }
+        retired.retire(taken)
+        // The application's code: no lock is held.
+        for storage in storages.values { storage.removeAll() }
     }
 }
 
-/// A `.weak` registration's reference to its living instance. Only touched under the table's
-/// creation lock.
-final class WeakReference: @unchecked Sendable {
-    weak var object: AnyObject?
-}
+extension FrozenContainer: EngineHost {
+    var scopeOwner: UInt64 { table.generation }
 
-extension FrozenContainer: ComponentStore {
-    var fallback: FrozenContainer? { parent }
-
-    func resolver(for resolution: Resolution<FrozenContainer>) -> any Resolver {
-        FrozenResolver(resolution: resolution)
-    }
-
+    /// Finds a registration of this container: by the type's identity, or identity and name.
     @inline(__always)
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         guard let name else {
@@ -410,44 +443,26 @@ extension FrozenContainer: ComponentStore {
     @inline(never)
     func lookUp(_ type: ObjectIdentifier, named name: String) -> _ResolverLookup {
         let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-        return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
+        return slot == PerfectHashTable.notFound ? .unknown : _lookUp(slot: slot)
     }
 
-    @inline(__always)
-    func lookUp(slot: UInt32) -> _ResolverLookup {
-        _ResolverLookup(location: UInt(slot), box: table.cachedInstance(at: slot))
+    /// Whether `key` is registered here or in a parent.
+    func contains(_ key: RegistrationKey) -> Bool {
+        table.slot(for: key) != PerfectHashTable.notFound || (parent?.contains(key) ?? false)
     }
 
-    func location(of lookup: _ResolverLookup) -> PerfectHashTable.Slot {
-        PerfectHashTable.Slot(truncatingIfNeeded: lookup.location)
+    /// The registration of `key` here or in a parent, if any.
+    func registration(for key: RegistrationKey) -> Component? {
+        let slot = table.slot(for: key)
+        if slot != PerfectHashTable.notFound { return table.component(at: slot) }
+        return parent?.registration(for: key)
     }
 
-    func cachedBox(at location: PerfectHashTable.Slot) -> AnyObject? {
-        table.cachedBox(at: location)
-    }
-
-    func component(at location: PerfectHashTable.Slot) -> Component {
-        table.component(at: location)
-    }
-
-    func createCached(
-        at location: PerfectHashTable.Slot,
-        in resolution: Resolution<FrozenContainer>
-    ) throws(FrostError) -> AnyObject {
-        try table.createOnce(at: location, in: resolution)
-    }
-
-    func weakInstance(
-        at location: PerfectHashTable.Slot,
-        in resolution: Resolution<FrozenContainer>,
-        make: () throws(FrostError) -> AnyObject
-    ) throws(FrostError) -> AnyObject {
-        guard let reference = weakReferences[Int(location)] else { return try make() }
-        return try table.withCreationLock { () throws(FrostError) in
-            if let living = reference.object { return living }
-            let instance = try make()
-            reference.object = instance
-            return instance
-        }
+    /// A key with no registration here: a `Lazy` or `Provider` of a registered type, a key of
+    /// the parent container, or an error naming what is close.
+    func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        if let deferred = try makeDeferred(T.self, name: name) { return deferred as! T }
+        if let parent { return try parent.resolve(T.self, name: name) }
+        throw notRegistered(RegistrationKey(T.self, name: name))
     }
 }

@@ -56,7 +56,7 @@ public final class Injected<T>: @unchecked Sendable {
 extension Injected: InjectableProperty {
     static var dependency: (type: Any.Type, deferred: Bool) { (T.self, false) }
 
-    static func inject(at address: UnsafeRawPointer, resolver: any Resolver, root: any Resolver)
+    static func inject(at address: UnsafeRawPointer, resolver: any Resolver)
         throws(FrostError) -> Bool
     {
         let wrapper = address.load(as: Injected<T>.self)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A dependency resolved once, on first use: resolve `Lazy<T>` (or take it as an autowired
 /// parameter) for any registered `T`.
 ///
@@ -11,28 +9,36 @@ import Foundation
 /// lazy.value.log("resolved now, once")
 /// ```
 ///
-/// Thread-safe: the first access from any thread resolves, the others wait for it.
+/// Thread-safe: the first access from any thread resolves, and other threads that read it
+/// meanwhile wait for that resolve (no lock is held while it runs). Read inside a factory, it
+/// continues the resolve that runs the factory, so a cycle through it (`B`'s factory needs the
+/// `A` whose factory reads this `Lazy<B>`) fails with ``FrostError/Code/cycle`` instead of
+/// recursing.
 ///
 /// A `Lazy` does not keep its container alive (a singleton holding one would otherwise keep
 /// its own container forever); resolving through it after the container is gone throws
 /// ``FrostError/Code/containerGone``.
-public final class Lazy<T>: _Deferred, @unchecked Sendable {
-    // @unchecked: `resolved` is only touched under `lock` (NSLock: visible to the thread
-    // sanitizer); `container` is only assigned in init (weak loads are thread-safe).
+public final class Lazy<T>: @unchecked Sendable {
+    // @unchecked: `container` is only assigned in init (weak loads are thread-safe); the
+    // resolved instance is published once through `cell`, which creates it once.
     private weak var container: (any AnyObject & Resolver)?
     private let name: String?
-    private let lock = NSLock()
-    private var resolved: T?
+    private let cell = Cell.allocate()
 
     init(container: any AnyObject & Resolver, name: String?) {
         self.container = container
         self.name = name
     }
 
+    deinit {
+        cell.deallocate()
+    }
+
     /// The instance, resolved on the first access and kept.
     ///
-    /// Resolving can fail only if the registration's factory throws or is part of a cycle;
-    /// `value` then stops the program with the error's message. Use ``get()`` to handle it.
+    /// Resolving fails if the registration's factory throws, if it is part of a cycle, or if
+    /// the container is gone; `value` then stops the program with the error's message. Use
+    /// ``get()`` to handle it.
     public var value: T {
         do {
             return try get()
@@ -44,27 +50,42 @@ public final class Lazy<T>: _Deferred, @unchecked Sendable {
     /// The instance, resolved on the first call and kept.
     ///
     /// - Returns: The instance.
-    /// - Throws: ``FrostError`` when resolving fails; the next call tries again.
+    /// - Throws: ``FrostError`` when resolving fails (the next call tries again):
+    ///   ``FrostError/Code/containerGone`` when the container is gone,
+    ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or the errors of its
+    ///   factories.
     public func get() throws(FrostError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if let resolved { return resolved }
-        guard let container else { throw FrostError.containerGone(T.self, name: name) }
-        let instance = try container.resolve(T.self, name: name)
-        resolved = instance
-        return instance
+        // Published once and never taken while this Lazy lives: an address read is enough.
+        if let box = cell.peek() { return _readBox(box, as: T.self) }
+        let context = ResolveContext.current
+        switch cell.begin(for: context) {
+        case .ready(let box):
+            return _readBox(box, as: T.self)
+        case .create:
+            guard let container else {
+                cell.end(for: context, publishing: nil)
+                throw FrostError.containerGone(T.self, name: name)
+            }
+            let instance: T
+            do {
+                instance = try container.resolve(T.self, name: name)
+            } catch {
+                cell.end(for: context, publishing: nil)
+                throw error
+            }
+            cell.end(for: context, publishing: Box(instance))
+            return instance
+        case .own, .cycle, .async:
+            let key = RegistrationKey(T.self, name: name)
+            throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
+        }
     }
+}
 
-    /// The wrapped type, `T`.
-    public static var _wrappedType: Any.Type { T.self }
+extension Lazy: DeferredResolving {
+    static var wrappedType: Any.Type { T.self }
 
-    /// Makes a `Lazy` over `container`.
-    ///
-    /// - Parameters:
-    ///   - container: The container that resolves `T` on first use.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The `Lazy`.
-    public static func _make(container: any AnyObject & Resolver, name: String?) -> Lazy<T> {
+    static func make(container: any AnyObject & Resolver, name: String?) -> Lazy<T> {
         Lazy(container: container, name: name)
     }
 }

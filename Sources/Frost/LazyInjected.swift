@@ -1,7 +1,8 @@
 import Foundation
 
-/// A property resolved on its first access: injection gives it the container, and the first
-/// read resolves (and keeps) the instance. It breaks dependency cycles, like ``Lazy``.
+/// A property resolved on its first access: injection gives it the resolver to use (the
+/// container, weakly), and the first read resolves (and keeps) the instance. It breaks
+/// dependency cycles, like ``Lazy``.
 ///
 /// ```swift
 /// final class Screen {
@@ -9,17 +10,21 @@ import Foundation
 /// }
 /// ```
 ///
-/// Thread-safe once injected. Reading it before injection, or when resolving fails (or its
-/// container is gone: the property does not keep it alive), stops the program with the
-/// error's message.
+/// Thread-safe once injected: the first read from any thread resolves, other threads that read
+/// meanwhile wait for it (no lock is held while it resolves). Reading it before injection, or
+/// when resolving fails (the factory throws, a cycle, or its container is gone: the property
+/// does not keep it alive), stops the program with the error's message.
 @propertyWrapper
 public final class LazyInjected<T>: @unchecked Sendable {
-    // @unchecked: `resolver` and `resolved` are only touched under `lock` (NSLock, which the
-    // thread sanitizer understands).
+    // @unchecked: `container`, `resolver` and `injected` are only touched under `lock` (NSLock,
+    // which the thread sanitizer understands), never held while resolving; the instance is
+    // published once through `cell`.
     private let lock = NSLock()
-    private weak var resolver: (any AnyObject & Resolver)?
+    private weak var container: (any AnyObject & Resolver)?
+    /// A resolver that is not an object (your own `Resolver` struct), kept as is.
+    private var resolver: (any Resolver)?
     private var injected = false
-    private var resolved: T?
+    private let cell = Cell.allocate()
     /// The name of the registration to resolve, or `nil` for the unnamed one.
     public let name: String?
 
@@ -36,22 +41,47 @@ public final class LazyInjected<T>: @unchecked Sendable {
         self.name = name
     }
 
+    deinit {
+        cell.deallocate()
+    }
+
     /// The instance, resolved on the first access.
     public var wrappedValue: T {
+        if let box = cell.peek() { return _readBox(box, as: T.self) }
+        let context = ResolveContext.current
+        switch cell.begin(for: context) {
+        case .ready(let box):
+            return _readBox(box, as: T.self)
+        case .create:
+            do {
+                let instance = try resolve()
+                cell.end(for: context, publishing: Box(instance))
+                return instance
+            } catch {
+                cell.end(for: context, publishing: nil)
+                preconditionFailure("@LazyInjected \(T.self): \(error)")
+            }
+        case .own, .cycle, .async:
+            let key = RegistrationKey(T.self, name: name)
+            preconditionFailure(
+                "@LazyInjected \(T.self): \(FrostError(.cycle, key: key, path: context.pathKeys + [key]))"
+            )
+        }
+    }
+
+    /// Resolves the instance through what injection gave.
+    private func resolve() throws(FrostError) -> T {
         lock.lock()
-        defer { lock.unlock() }
-        if let resolved { return resolved }
-        guard let resolver else {
+        let (injected, container, resolver) = (self.injected, self.container, self.resolver)
+        lock.unlock()
+        guard injected else {
             preconditionFailure(
                 "@LazyInjected \(T.self) was read before inject(into:) or the container filled it")
         }
-        do {
-            let instance = try resolver.resolve(T.self, name: name)
-            resolved = instance
-            return instance
-        } catch {
-            preconditionFailure("@LazyInjected \(T.self): \(error)")
+        guard let resolve = (container as (any Resolver)?) ?? resolver else {
+            throw FrostError.containerGone(T.self, name: name)
         }
+        return try resolve.resolve(T.self, name: name)
     }
 
     /// The wrapper itself, as `$property`: `screen.$service.isInjected`.
@@ -68,15 +98,19 @@ public final class LazyInjected<T>: @unchecked Sendable {
 extension LazyInjected: InjectableProperty {
     static var dependency: (type: Any.Type, deferred: Bool) { (T.self, true) }
 
-    static func inject(at address: UnsafeRawPointer, resolver: any Resolver, root: any Resolver)
+    static func inject(at address: UnsafeRawPointer, resolver: any Resolver)
         throws(FrostError) -> Bool
     {
         let wrapper = address.load(as: LazyInjected<T>.self)
         wrapper.lock.lock()
         defer { wrapper.lock.unlock() }
         guard !wrapper.injected else { return false }
-        // The container (weakly): it outlives this resolve and is thread-safe.
-        wrapper.resolver = root as? any AnyObject & Resolver
+        // A container is kept weakly: a property must not keep its own container alive.
+        if let container = resolver as? any AnyObject & Resolver {
+            wrapper.container = container
+        } else {
+            wrapper.resolver = resolver
+        }
         wrapper.injected = true
         return true
     }

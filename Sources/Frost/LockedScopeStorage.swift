@@ -1,7 +1,6 @@
 import Foundation
 
-/// A ready ``ScopeStorage``: a dictionary behind a recursive lock (a factory in the scope may
-/// resolve other registrations of the same scope).
+/// A ready ``ScopeStorage``: a dictionary of instances by ``ScopeKey``, thread-safe.
 ///
 /// ```swift
 /// let session = LockedScopeStorage()
@@ -9,11 +8,24 @@ import Foundation
 /// // ... at logout:
 /// session.removeAll()
 /// ```
+///
+/// Its lock guards the dictionary only: a factory runs without it, so factories may wait for
+/// other threads that resolve in the same scope. Only a resolve of the same key waits for its
+/// creation in progress (and fails with ``FrostError/Code/cycle`` if that wait would close a
+/// circle of threads waiting for each other).
 public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
-    // @unchecked: `instances` is only touched under `lock`. NSRecursiveLock, not Mutex: the
-    // thread sanitizer on Linux cannot see Mutex, and factories re-enter.
-    private let lock = NSRecursiveLock()
-    private var instances: [String: AnyObject] = [:]
+    // @unchecked: `entries` is only touched under `lock` (NSLock, not Mutex: the thread
+    // sanitizer on Linux cannot see Mutex). An entry's instance is created once through its
+    // cell, outside the lock.
+    private let lock = NSLock()
+    private var entries: [ScopeKey: Entry] = [:]
+
+    /// One key's instance: a cell, created once.
+    private final class Entry {
+        let cell = Cell.allocate()
+
+        deinit { cell.deallocate() }
+    }
 
     /// Creates an empty storage.
     public init() {}
@@ -21,30 +33,61 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
     /// Returns the instance kept under `key`, or makes, keeps and returns it.
     ///
     /// - Parameters:
-    ///   - key: The registration's canonical key.
-    ///   - make: Creates the instance when none is kept.
+    ///   - key: The registration and container the instance belongs to.
+    ///   - make: Creates the instance when none is kept; runs without the storage's lock.
     /// - Returns: The kept or new instance.
-    /// - Throws: What `make` throws (nothing is kept then).
-    public func instance(forKey key: String, make: () throws -> AnyObject) throws -> AnyObject {
+    /// - Throws: What `make` throws (nothing is kept then), or ``FrostError`` with
+    ///   ``FrostError/Code/cycle`` when waiting for another thread's creation of the same key
+    ///   would close a circle of waits.
+    public func instance(forKey key: ScopeKey, make: () throws -> AnyObject) throws -> AnyObject {
         lock.lock()
-        defer { lock.unlock() }
-        if let instance = instances[key] { return instance }
-        let instance = try make()
-        instances[key] = instance
-        return instance
+        let entry: Entry
+        if let known = entries[key] {
+            entry = known
+        } else {
+            entry = Entry()
+            entries[key] = entry
+        }
+        lock.unlock()
+        // `entry` is held until this returns: its cell outlives a concurrent removeAll().
+        let context = ResolveContext.current
+        switch entry.cell.begin(for: context) {
+        case .ready(let instance):
+            return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
+        case .create:
+            let instance: AnyObject
+            do {
+                instance = try make()
+            } catch {
+                entry.cell.end(for: context, publishing: nil)
+                throw error
+            }
+            entry.cell.end(for: context, publishing: instance)
+            return instance
+        case .own:
+            // This thread is making this key's instance and asks again: `make` reports it.
+            return try make()
+        case .cycle, .async:
+            throw FrostError(
+                .cycle, key: key.key, path: context.pathKeys + [key.key],
+                detail: "another thread is creating it in a LockedScopeStorage and waits, "
+                    + "through other registrations, for what this thread is creating")
+        }
     }
 
     /// Forgets every kept instance.
     public func removeAll() {
         lock.lock()
-        instances.removeAll()
+        let removed = entries
+        entries = [:]
         lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, outside the lock: deinits may run
     }
 
     /// The number of kept instances.
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return instances.count
+        return entries.values.count { $0.cell.peek() != nil }
     }
 }

@@ -2,7 +2,9 @@
 /// parameter) for any registered `T`.
 ///
 /// Like ``Lazy``, a `Provider` breaks dependency cycles; unlike it, it resolves anew each time
-/// (a new instance of a transient registration, the same one of a singleton).
+/// (a new instance of a transient registration, the same one of a singleton). Called inside a
+/// factory, it continues the resolve that runs the factory, so a cycle through it fails with
+/// ``FrostError/Code/cycle`` instead of recursing.
 ///
 /// ```swift
 /// let make = try frozen.resolve(Provider<Logger>.self)
@@ -12,7 +14,7 @@
 /// A `Provider` does not keep its container alive (a singleton holding one would otherwise
 /// keep its own container forever); resolving through it after the container is gone throws
 /// ``FrostError/Code/containerGone``.
-public struct Provider<T>: _Deferred, @unchecked Sendable {
+public struct Provider<T>: @unchecked Sendable {
     // @unchecked: refers weakly to the container it resolves from (a frozen container is
     // Sendable; a Container is for one thread, and so is a Provider made by it).
     private let reference: WeakContainer
@@ -20,8 +22,9 @@ public struct Provider<T>: _Deferred, @unchecked Sendable {
 
     /// Resolves the instance.
     ///
-    /// Resolving can fail only if the registration's factory throws or is part of a cycle;
-    /// the call then stops the program with the error's message. Use ``resolve()`` to handle it.
+    /// Resolving fails if the registration's factory throws, if it is part of a cycle, or if
+    /// the container is gone; the call then stops the program with the error's message. Use
+    /// ``resolve()`` to handle it.
     ///
     /// - Returns: The instance.
     public func callAsFunction() -> T {
@@ -35,24 +38,21 @@ public struct Provider<T>: _Deferred, @unchecked Sendable {
     /// Resolves the instance.
     ///
     /// - Returns: The instance.
-    /// - Throws: ``FrostError`` when resolving fails.
+    /// - Throws: ``FrostError`` when resolving fails: ``FrostError/Code/containerGone`` when the
+    ///   container is gone, ``FrostError/Code/cycle`` when the resolve depends on itself, or
+    ///   the errors of its factories.
     public func resolve() throws(FrostError) -> T {
         guard let container = reference.container else {
             throw FrostError.containerGone(T.self, name: name)
         }
         return try container.resolve(T.self, name: name)
     }
+}
 
-    /// The wrapped type, `T`.
-    public static var _wrappedType: Any.Type { T.self }
+extension Provider: DeferredResolving {
+    static var wrappedType: Any.Type { T.self }
 
-    /// Makes a `Provider` over `container`.
-    ///
-    /// - Parameters:
-    ///   - container: The container that resolves `T` on every call.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The `Provider`.
-    public static func _make(container: any AnyObject & Resolver, name: String?) -> Provider<T> {
+    static func make(container: any AnyObject & Resolver, name: String?) -> Provider<T> {
         Provider(reference: WeakContainer(container), name: name)
     }
 }

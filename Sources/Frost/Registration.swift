@@ -119,7 +119,8 @@ extension Registration where T: AnyObject {
         assign: @escaping @Sendable (T, V) -> Void
     ) -> Registration<T> {
         let dependency = Dependency(
-            key: RegistrationKey(V.self, name: name), deferred: false, label: label)
+            key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,
+            label: label)
         return update { component in
             component.copy(
                 dependencies: component.dependencies + [dependency],

@@ -7,7 +7,9 @@ extension Resolver {
     /// try frozen.inject(into: screen)
     /// ```
     ///
-    /// The first injection into a class reflects it once; later ones reuse that plan.
+    /// The first injection into a class reflects it once; later ones reuse that plan. Called on
+    /// the resolver a factory receives, it resolves in the container the factory's registration
+    /// is resolved in, and `@LazyInjected` properties resolve from that container later.
     ///
     /// - Parameters:
     ///   - object: The object to fill.
@@ -24,6 +26,10 @@ extension Resolver {
                 detail: "it has no @Injected or @LazyInjected property"
             )
         }
-        try plan.inject(into: object, resolver: self, root: self, ignoring: ignoring)
+        do {
+            try plan.inject(into: object, resolver: self, ignoring: ignoring)
+        } catch {
+            throw error.prepending(RegistrationKey(type, name: nil))
+        }
     }
 }

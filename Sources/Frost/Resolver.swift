@@ -1,12 +1,15 @@
 /// Something that resolves registered components: a ``Container``, a ``FrozenContainer``, and
-/// the resolver a factory receives.
+/// what a factory receives (the container its registration is resolved in).
 ///
-/// A factory must use the resolver it receives (not the container it was registered in) so that
-/// Frost can follow the dependency path, detect cycles and name the path in errors.
+/// A factory should use the resolver it receives: it resolves in the right container (a
+/// child's, when the registration is resolved through a child) and continues the resolve that
+/// runs the factory, so that Frost follows the dependency path, detects cycles and names the
+/// path in errors.
 ///
-/// To conform your own type, implement ``resolve(_:name:)``; the underscored requirements have
-/// default implementations and exist only to make Frost's own resolvers fast.
-public protocol Resolver {
+/// To conform your own type, implement ``resolve(_:name:)``. (`Resolver` refines
+/// ``_Resolver``, whose requirements are hooks for Frost's own containers, with default
+/// implementations: a name that starts with `_` is not API.)
+public protocol Resolver: _Resolver {
     /// Resolves the component registered for `type` under `name`.
     ///
     /// - Parameters:
@@ -14,79 +17,9 @@ public protocol Resolver {
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: The instance, created or cached according to the registration's scope.
     /// - Throws: ``FrostError`` when nothing is registered for `type` and `name`, when the
-    ///   resolve runs into a dependency cycle, or when a factory on the path throws.
+    ///   resolve runs into a dependency cycle or nests deeper than ``maximumDepth``, or when a
+    ///   factory on the path throws.
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T
-
-    /// Implementation detail of ``resolve(_:)``: finds a registration without generics, so
-    /// that the caller's specialized code can read a cached instance directly. Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The identity of the requested type.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: Where the registration is, and its cached instance if it has one.
-    func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup
-
-    /// Implementation detail of autowiring: the registration in a slot that `freeze()` bound
-    /// a parameter to, and its cached instance. Do not call.
-    ///
-    /// - Parameters:
-    ///   - slot: The slot.
-    /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
-    func _lookUp(slot: UInt32) -> _ResolverLookup
-
-    /// Implementation detail of ``resolve(_:)``: resolves what ``_lookUp(_:name:)`` found
-    /// without a cached instance (or did not find). Do not call.
-    ///
-    /// - Parameters:
-    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
-    func _resolve<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?
-    ) throws(FrostError) -> T
-
-    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
-    ///   - argumentType: The tuple's type.
-    /// - Returns: A new instance.
-    /// - Throws: ``FrostError``.
-    func _resolve<T>(
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T
-}
-
-/// Implementation detail of ``Resolver``: where a registration was found, and the box of its
-/// cached instance, if any. Only Frost's resolvers create or read it.
-public struct _ResolverLookup {
-    /// The registration's location, meaningful only to the resolver that answered.
-    @usableFromInline let location: UInt
-    /// The `Box<T>` holding the cached instance, kept alive by the resolver's container.
-    @usableFromInline let box: UnsafeMutableRawPointer?
-
-    @usableFromInline
-    init(location: UInt, box: UnsafeMutableRawPointer?) {
-        self.location = location
-        self.box = box
-    }
-
-    /// Whether a registration was found.
-    @usableFromInline var found: Bool { location != .max }
-
-    /// Nothing found yet: the slow path decides.
-    @usableFromInline static var unknown: _ResolverLookup {
-        _ResolverLookup(location: .max, box: nil)
-    }
 }
 
 extension Resolver {
@@ -103,66 +36,13 @@ extension Resolver {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
         let lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
-        if let box = lookup.box {
-            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-        }
+        if let box = lookup.box { return _readBox(box, as: T.self) }
         return try _resolve(lookup, T.self, name: nil)
     }
 
-    /// The default: no fast path; ``_resolve(_:_:name:)`` does the work.
-    ///
-    /// - Parameters:
-    ///   - type: The identity of the requested type.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: ``_ResolverLookup/unknown``.
-    public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        .unknown
-    }
-
-    /// The default: slots mean nothing to this resolver.
-    ///
-    /// - Parameters:
-    ///   - slot: Ignored.
-    /// - Returns: ``_ResolverLookup/unknown``.
-    public func _lookUp(slot: UInt32) -> _ResolverLookup {
-        .unknown
-    }
-
-    /// The default: this resolver takes no runtime arguments.
-    ///
-    /// - Parameters:
-    ///   - type: The type requested.
-    ///   - name: The registration's name, or `nil`.
-    ///   - arguments: Ignored.
-    ///   - argumentType: The arguments' type, for the message.
-    /// - Returns: Never.
-    /// - Throws: ``FrostError`` with ``FrostError/Code/argumentMismatch``.
-    public func _resolve<T>(
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T {
-        throw FrostError(
-            .argumentMismatch,
-            key: RegistrationKey(T.self, name: name),
-            detail: "\(Self.self) does not resolve with runtime arguments"
-        )
-    }
-
-    /// The default: resolves through ``resolve(_:name:)``.
-    ///
-    /// - Parameters:
-    ///   - lookup: Ignored.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
-    public func _resolve<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?
-    ) throws(FrostError) -> T {
-        try resolve(type, name: name)
-    }
+    /// How deep a resolve may nest factories: 1,000 levels (a factory whose dependency's
+    /// factory has a dependency, and so on). A deeper resolve throws
+    /// ``FrostError/Code/depthLimit`` naming its path, and so does one that would come close
+    /// to the end of its thread's stack: Frost's own recursion never overflows the stack.
+    public static var maximumDepth: Int { ResolveContext.maximumDepth }
 }

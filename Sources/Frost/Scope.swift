@@ -37,7 +37,9 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// request, a test).
     ///
     /// - Parameters:
-    ///   - storage: Keeps instances by registration key; must be thread-safe.
+    ///   - storage: Keeps instances by ``ScopeKey`` (a registration of one container); must be
+    ///     thread-safe. Several registrations, and several containers (a parent and its
+    ///     children), may share one storage: each keeps its own instances there.
     /// - Returns: The scope.
     public static func custom(_ storage: any ScopeStorage) -> Scope {
         Scope(kind: .custom, storage: storage)
@@ -84,23 +86,4 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(kind)
         hasher.combine(storage.map(ObjectIdentifier.init))
     }
-}
-
-/// Where a custom ``Scope`` keeps its instances.
-///
-/// Frost calls ``instance(forKey:make:)`` for each resolve of a registration in the scope and
-/// ``removeAll()`` from `releaseCachedInstances()`. Implementations must be thread-safe: a
-/// frozen container resolves from many threads. ``LockedScopeStorage`` is a ready one.
-public protocol ScopeStorage: AnyObject, Sendable {
-    /// Returns the instance kept under `key`, or makes it with `make`, keeps it and returns it.
-    ///
-    /// - Parameters:
-    ///   - key: The registration's canonical key (`Module.Type` or `Module.Type#name`).
-    ///   - make: Creates the instance (boxed); call it at most once per missing key.
-    /// - Returns: The kept or new instance.
-    /// - Throws: What `make` throws.
-    func instance(forKey key: String, make: () throws -> AnyObject) throws -> AnyObject
-
-    /// Forgets every kept instance; the next resolves create new ones.
-    func removeAll()
 }

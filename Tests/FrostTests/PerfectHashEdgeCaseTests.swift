@@ -46,7 +46,7 @@ struct PerfectHashEdgeCaseTests {
                 Issue.record("key \(index) of \(keys.identities.count) not found by identity")
                 return
             }
-            guard table.slot(canonicalName: keys.names[index]) == slot else {
+            guard table.slot(tableName: keys.names[index]) == slot else {
                 Issue.record("key \(index) of \(keys.identities.count) not found by name")
                 return
             }
@@ -64,7 +64,7 @@ struct PerfectHashEdgeCaseTests {
                 #expect(table.slot(identity: probe) == PerfectHashTable.notFound)
                 #expect(table.find(identity: probe) == (UInt.max, nil))
             }
-            #expect(table.slot(canonicalName: "Not.A.Key\(probe)") == PerfectHashTable.notFound)
+            #expect(table.slot(tableName: "Not.A.Key\(probe)") == PerfectHashTable.notFound)
         }
     }
 
@@ -81,7 +81,7 @@ struct PerfectHashEdgeCaseTests {
         #expect(table.capacity == 0)
         #expect(table.slot(identity: 0) == PerfectHashTable.notFound)
         #expect(table.find(identity: 0) == (UInt.max, nil))
-        #expect(table.slot(canonicalName: "x") == PerfectHashTable.notFound)
+        #expect(table.slot(tableName: "x") == PerfectHashTable.notFound)
         #expect(table.functionInfo(0).attempts == 0)
     }
 
@@ -213,7 +213,7 @@ struct PerfectHashEdgeCaseTests {
         let names = ["a\u{0}x", "a\u{0}y", "a"]
         let table = try PerfectHashTable(identities: identities, names: names)
         for (index, name) in names.enumerated() {
-            #expect(table.inputIndex(of: table.slot(canonicalName: name)) == index)
+            #expect(table.inputIndex(of: table.slot(tableName: name)) == index)
         }
     }
 
@@ -244,5 +244,17 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// The fields of a CFrost context that autowiring's inlined code reads at fixed offsets.
+@Suite("Context layout")
+struct ContextLayoutTests {
+    @Test func theInlinedOffsetsAreCFrosts() {
+        #expect(_ContextLayout.path == Int(FROST_CONTEXT_PATH_OFFSET))
+        #expect(_ContextLayout.depth == Int(FROST_CONTEXT_DEPTH_OFFSET))
+        #expect(_ContextLayout.statePending == Int(FROST_CONTEXT_STATE_PENDING_OFFSET))
+        #expect(MemoryLayout<frost_context>.offset(of: \.depth) == _ContextLayout.depth)
+        #expect(_ContextLayout.maximumDepth < Int(FROST_PATH_CAPACITY))
     }
 }

@@ -80,18 +80,74 @@ struct StressTests {
         #expect(Tracked.deinits.value - before == 2)
     }
 
-    @Test func releasedInstancesAreFreedByTheNextRelease() throws {
+    @Test func aReleaseFreesAtOnceWhatNoThreadIsReading() throws {
         let container = Container()
         container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
         let frozen = try container.freeze()
         let before = Tracked.deinits.value
 
         _ = try frozen.resolve(Tracked.self)
-        frozen.releaseCachedInstances()
-        #expect(Tracked.deinits.value == before)  // kept one call: a reader may still copy it
-        _ = try frozen.resolve(Tracked.self)
+        _ = try frozen.resolve(Tracked.self)  // a cached read: this thread's hazard names it
         frozen.releaseCachedInstances()
         #expect(Tracked.deinits.value == before + 1)
+    }
+
+    @Test func anInstanceAnotherThreadHasReadIsFreedOnlyOnceItReadsSomethingElse() throws {
+        let container = Container()
+        container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
+        container.register(instance: AppConfig(port: 1))  // never released
+        let frozen = try container.freeze()
+        _ = try frozen.resolve(Tracked.self)
+        let before = Tracked.deinits.value
+
+        // Another thread's last read protects the instance it read (its hazard pointer).
+        let reader = Reader(frozen)
+        try reader.run { _ = try $0.resolve(Tracked.self) }
+        frozen.releaseCachedInstances()
+        #expect(Tracked.deinits.value == before)  // kept: that thread may still be copying it
+        try reader.run { _ = try $0.resolve(AppConfig.self) }  // it reads something else
+        frozen.releaseCachedInstances()
+        #expect(Tracked.deinits.value == before + 1)
+        reader.stop()
+    }
+
+    /// A thread that runs one closure at a time on request and stays alive in between, so that
+    /// its hazard pointer outlives each closure.
+    final class Reader: @unchecked Sendable {
+        private let frozen: FrozenContainer
+        private let start = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+        private var job: ((FrozenContainer) throws -> Void)?
+        private var failure: (any Error)?
+
+        init(_ frozen: FrozenContainer) {
+            self.frozen = frozen
+            Thread { [self] in
+                while true {
+                    start.wait()
+                    guard let job else { break }
+                    do { try job(self.frozen) } catch { failure = error }
+                    done.signal()
+                }
+                done.signal()
+            }.start()
+        }
+
+        func run(_ job: @escaping (FrozenContainer) throws -> Void) throws {
+            self.job = job
+            start.signal()
+            guard done.wait(timeout: .now() + 30) == .success else {
+                Issue.record("the reader thread did not answer in 30 s")
+                return
+            }
+            if let failure { throw failure }
+        }
+
+        func stop() {
+            job = nil
+            start.signal()
+            _ = done.wait(timeout: .now() + 30)
+        }
     }
 
     @Test(arguments: [1_000])

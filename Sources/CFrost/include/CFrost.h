@@ -1,24 +1,24 @@
 // CFrost: the C core of Frost. This header is the whole C contract.
 //
-// A frost_table is an immutable set of slots built once from a set of distinct keys. Each key
-// has two byte forms:
-//   - its identity (what a resolve by type hashes: the 8 bytes of the type's identity, plus the
-//     name's bytes for a named registration), and
-//   - its canonical name (the qualified type name, plus "#name"), for lookups by name and for
-//     messages.
-// Two cmph perfect-hash functions, one per form, map a key to its slot. A lookup is one call:
-// hash, bounds check, key compare, slot. A key that is not in the set never gets a slot.
+// Four parts, one source file each:
+// - the table (table.c): an immutable set of slots built once from a set of distinct keys,
+//   found through two cmph perfect-hash functions (the build ladder is ladder.c, the inline
+//   BDZ_PH evaluator bdz_ph.c);
+// - contexts (context.c): who is resolving. Each thread that resolves gets one, lazily; an
+//   async resolve borrows one from the same pool. A context carries the path of components
+//   its resolve is creating, its hazard pointer, and what it waits for;
+// - cells (creation.c): an atomically published instance and the context creating it, with a
+//   create-once protocol that never holds a lock while the creator runs;
+// - reclamation (context.c): which instances taken out of cells no thread may still read.
 //
-// Memory: frost_table_create allocates everything the table uses (the slot array, one arena
-// with every key's bytes, the packed hash functions, the name-to-slot map) and
-// frost_table_destroy frees all of it. Cached instances are references owned by the table: the
-// release function given at creation drops each one, once, when it is replaced or the table is
-// destroyed.
+// Memory: frost_table_create allocates everything a table uses and frost_table_destroy frees
+// all of it; a cell's instance is owned by the cell (a +1 reference dropped through the
+// table's release function). Contexts are never freed: a thread's context returns to the pool
+// when the thread ends, and is reused.
 //
-// Threads: lookups and frost_slot_load_instance are read-only and lock-free. A cached instance
-// is published with a release store and read with an acquire load. frost_table_create_once
-// serializes creation behind one recursive mutex per table, so a slot's factory runs once even
-// when many threads ask at the same moment, and a factory may create other cached instances.
+// Threads: lookups and cell reads are lock-free and write only the reading thread's own
+// context. Creation waits only for the same cell, and a wait that would close a circle of
+// contexts waiting for each other is refused (FROST_BEGIN_CYCLE) instead of hanging.
 
 #ifndef CFROST_H
 #define CFROST_H
@@ -31,34 +31,187 @@
 extern "C" {
 #endif
 
+// MARK: - Contexts
+
+/// The most components one resolve's path holds: Frost's depth limit (Resolver.maximumDepth,
+/// 1,000) is below it.
+#define FROST_PATH_CAPACITY 1024
+
+/// Who is resolving: a thread (frost_context_current) or an async resolve
+/// (frost_context_acquire). Only its owner writes it, except `waiting` (under the wait lock)
+/// and `hazard` (read by reclamation). 128 bytes, allocated on its own cache lines: readers on
+/// different threads share no written line.
+///
+/// The facade's inlined code reads `path`, `depth` and `state_pending` at fixed offsets
+/// (FROST_CONTEXT_*_OFFSET, checked in context.c).
+typedef struct frost_context {
+    /// The cell this context is reading, published before its instance is loaded; never
+    /// cleared, only replaced by the next read (a stale value delays reclamation of what is
+    /// taken from one cell, it never frees anything early).
+    _Atomic(void *) hazard;
+    /// The cell whose creation this context waits for; set and cleared under the wait lock.
+    _Atomic(void *) waiting;
+    /// The addresses of the components being created by the current resolve, outermost first:
+    /// FROST_PATH_CAPACITY entries, allocated with the context, never moved or freed.
+    uintptr_t *_Nonnull path;
+    /// The number of entries in `path`.
+    uint32_t depth;
+    /// Nonzero while `state` holds something the end of the current resolve must drop (the
+    /// facade sets and clears it).
+    uint32_t state_pending;
+    /// Below this address the thread's stack is too close to its end for another level of
+    /// resolving (0: unknown, never refused).
+    uintptr_t stack_limit;
+    /// The Swift facade's state for this context (an owned reference), or NULL. Dropped
+    /// through the function given to frost_context_set_state_release when a thread ends.
+    void *_Nullable state;
+    /// 1 for an async resolve's context: synchronous waits for its creations are refused.
+    uint32_t is_async;
+    /// 1 while a thread or an async resolve owns the context.
+    _Atomic(uint32_t) in_use;
+    /// The registry of every context (never freed).
+    struct frost_context *_Nullable next;
+    /// Up to 128 bytes.
+    uint8_t padding[128 - 8 * 8];
+} frost_context;
+
+/// Where the facade's inlined code finds a context's fields.
+#define FROST_CONTEXT_PATH_OFFSET 16
+#define FROST_CONTEXT_DEPTH_OFFSET 24
+#define FROST_CONTEXT_STATE_PENDING_OFFSET 28
+
+/// The calling thread's context, made on its first call.
+extern __attribute__((tls_model("initial-exec"))) _Thread_local frost_context
+    *_Nullable frost_thread_context;
+
+/// Registers the calling thread: out of line, once per thread.
+frost_context *_Nonnull frost_context_register_thread(void);
+
+/// The calling thread's context.
+static inline frost_context *_Nonnull frost_context_current(void) {
+    frost_context *context = frost_thread_context;
+    if (__builtin_expect(context == NULL, 0)) context = frost_context_register_thread();
+    return context;
+}
+
+/// A context for an async resolve, from the pool; give it back with frost_context_relinquish.
+frost_context *_Nonnull frost_context_acquire(void);
+
+/// Returns an async resolve's context to the pool (its depth must be 0).
+void frost_context_relinquish(frost_context *_Nonnull context);
+
+/// Sets the function that drops a context's `state` when its thread ends. Set once.
+void frost_context_set_state_release(void (*_Nonnull release)(void *_Nonnull state));
+
+/// Whether the calling thread's stack has room for another level of resolving.
+static inline int frost_stack_has_room(const frost_context *_Nonnull context) {
+    return (uintptr_t)__builtin_frame_address(0) > context->stack_limit;
+}
+
+// MARK: - Cells
+
+/// An instance published once and read lock-free, and the context creating it.
+typedef struct frost_cell {
+    /// The instance (a +1 reference owned by the cell), or NULL.
+    _Atomic(void *) instance;
+    /// The creating frost_context, with bit 0 set once someone waits; 0 when none.
+    _Atomic(uintptr_t) creator;
+} frost_cell;
+
+/// Whether readers must fence after publishing their hazard (the process-wide barrier that
+/// lets them skip it, membarrier, is missing). Read by frost_cell_read.
+extern _Atomic(int) frost_readers_fence;
+
+/// The instance in `cell`, protected against reclamation until the calling thread's next
+/// protected read: the thread's hazard pointer names the cell before the instance is loaded,
+/// so nothing taken from the cell meanwhile is freed. NULL when empty.
+static inline void *_Nullable frost_cell_read_in(frost_cell *_Nonnull cell,
+                                                 frost_context *_Nonnull context);
+
+static inline void *_Nullable frost_cell_read(frost_cell *_Nonnull cell) {
+    return frost_cell_read_in(cell, frost_context_current());
+}
+
+/// frost_cell_read for a caller that has the calling thread's context at hand.
+static inline void *_Nullable frost_cell_read_in(frost_cell *_Nonnull cell,
+                                                 frost_context *_Nonnull context) {
+    // Release: what this thread read through its previous hazard is read before that hazard
+    // is dropped.
+    atomic_store_explicit(&context->hazard, cell, memory_order_release);
+    if (__builtin_expect(atomic_load_explicit(&frost_readers_fence, memory_order_relaxed), 0)) {
+        atomic_thread_fence(memory_order_seq_cst);
+    } else {
+        // The reclaiming side runs membarrier: a compiler barrier is enough here.
+        atomic_signal_fence(memory_order_seq_cst);
+    }
+    return atomic_load_explicit(&cell->instance, memory_order_acquire);
+}
+
+/// The instance in `cell` for a comparison only (never dereference it): an acquire load.
+static inline void *_Nullable frost_cell_peek(frost_cell *_Nonnull cell) {
+    return atomic_load_explicit(&cell->instance, memory_order_acquire);
+}
+
+/// Stores a +1 instance into an empty cell before the cell is shared with other threads.
+/// Returns 0 when the cell already holds one (nothing is stored).
+int frost_cell_preset(frost_cell *_Nonnull cell, void *_Nonnull instance);
+
+/// Takes the instance out of `cell` (+1 to the caller; the cell is empty afterwards), or NULL.
+/// Another thread may still be reading it: reclaim it with frost_reclaim_partition.
+void *_Nullable frost_cell_take(frost_cell *_Nonnull cell);
+
+/// What frost_cell_begin found.
+typedef enum frost_begin {
+    FROST_BEGIN_READY = 0,   // the cell holds an instance: *instance (a protected read)
+    FROST_BEGIN_CREATE = 1,  // the caller creates it now; it must call frost_cell_end once
+    FROST_BEGIN_OWN = 2,     // the caller's context is already creating it (a re-entry)
+    FROST_BEGIN_CYCLE = 3,   // waiting would close a circle of contexts waiting for each other
+    FROST_BEGIN_ASYNC = 4,   // an async resolve creates it: a synchronous wait could starve it
+} frost_begin;
+
+/// Starts reading or creating the instance of `cell` for `context`: returns the instance when
+/// there is one, makes `context` its creator when there is none and nobody creates it, and
+/// otherwise waits (blocking the thread; only for this cell) until the creator ends. An
+/// instance equal to `stale` (a dead weak reference's box, say) counts as none.
+frost_begin frost_cell_begin(frost_cell *_Nonnull cell, frost_context *_Nonnull context,
+                             void *_Nullable stale, void *_Nullable *_Nonnull instance);
+
+/// Ends `context`'s creation of `cell`: publishes `instance` (+1, given to the cell) or, with
+/// NULL, publishes nothing (the creation failed: the next begin creates again), then wakes
+/// the waiters. Returns the instance it replaced (+1 to the caller: the `stale` one), or NULL.
+void *_Nullable frost_cell_end(frost_cell *_Nonnull cell, frost_context *_Nonnull context,
+                               void *_Nullable instance);
+
+// MARK: - Reclamation
+
+/// Decides which of `count` instances, each taken out of the cell at the same index of
+/// `cells`, no thread may still be reading: after a process-wide memory barrier, each cell is
+/// compared with every context's hazard. The pairs still protected are moved to the front;
+/// returns their number. The rest may be released now; keep the protected ones and try again
+/// later. The calling thread reads nothing meanwhile: its own hazard is cleared first.
+uint32_t frost_reclaim_partition(void *_Nullable *_Nonnull instances,
+                                 void *_Nullable *_Nonnull cells, uint32_t count);
+
+// MARK: - The table
+
 /// Returned by lookups for a key that is not in the table.
 #define FROST_NOT_FOUND UINT32_MAX
 
-/// Flag bits of a slot, set by the Swift facade after creation.
-enum {
-    FROST_SLOT_CACHED = 1u << 0,  // the slot keeps the instance its factory creates
-};
-
-/// Creates the instance of a slot. Returns a +1 reference, or NULL after writing an owned
-/// error reference to *error. `context` is the slot's context; `resolution` is passed through.
-typedef void *_Nullable (*frost_factory_fn)(void *_Nullable context, void *_Nullable resolution,
-                                            void *_Nullable *_Nonnull error);
+/// One slot of a table: 64 bytes, one cache line.
+typedef struct frost_slot {
+    frost_cell cell;                    // the cached instance and its creation
+    uint64_t identity8;                 // the first 8 identity bytes: the hot-path compare
+    uint32_t identity_length;           // 0 marks an empty slot (every identity has bytes)
+    uint32_t flags;                     // the Swift facade's bits, set by frost_slot_install
+    void *_Nullable context;            // the facade's registration (owned by the facade)
+    const uint8_t *_Nullable identity;  // identity bytes, for verification
+    const uint8_t *_Nullable name;      // canonical name bytes, for verification
+    uint32_t name_length;
+    uint32_t index;                     // the key's position in the input of frost_table_create
+} frost_slot;
 
 /// Drops one reference to a cached instance.
 typedef void (*frost_release_fn)(void *_Nonnull instance);
-
-typedef struct frost_slot {
-    _Atomic(void *) instance;            // the cached instance, or NULL; owned by the table
-    uint64_t identity8;                  // the first 8 identity bytes: the hot-path compare
-    uint32_t identity_length;            // 0 marks an empty slot (every identity has bytes)
-    uint32_t flags;                      // FROST_SLOT_*
-    frost_factory_fn _Nullable factory;  // creates the instance; NULL for an empty slot
-    void *_Nullable context;             // the factory's context (owned by the caller)
-    const uint8_t *_Nullable identity;   // identity bytes, for verification
-    const uint8_t *_Nullable name;       // canonical name bytes, for verification and messages
-    uint32_t name_length;
-    uint32_t index;                      // the key's position in the input of frost_table_create
-} frost_slot;
 
 /// One key given to frost_table_create: its identity and canonical name, as bytes.
 typedef struct frost_key {
@@ -80,46 +233,13 @@ typedef enum frost_status {
 /// The largest key set a table accepts.
 #define FROST_MAX_KEYS (1u << 26)
 
-/// The retry ladder. When cmph_new returns NULL for a key set (it does so permanently for some
-/// sets: BDZ has only 15 seeds), the build moves to the next rung: another graph size, then
-/// another algorithm; after the last rung it salts the keys (XORs their first 8 bytes with a
-/// per-round constant, which keeps distinct keys distinct) and climbs the ladder again.
-typedef enum frost_rung {
-    FROST_RUNG_BDZ_PH = 0,      // BDZ_PH, cmph's default graph size (c = 1.23): the fastest
-    FROST_RUNG_BDZ_PH_15 = 1,   // BDZ_PH, c = 1.5
-    FROST_RUNG_BDZ_PH_20 = 2,   // BDZ_PH, c = 2.0
-    FROST_RUNG_CHD_PH = 3,      // CHD_PH, default parameters
-    FROST_RUNG_BDZ = 4,         // BDZ (minimal), default graph size
-    FROST_RUNG_COUNT = 5,
-} frost_rung;
-
-/// How a table is built. Zero-initialized options are the defaults.
-typedef struct frost_build_options {
-    uint32_t first_rung;    // start the ladder at this rung (tests force each rung)
-    uint32_t first_salt;    // start with this salt round (0: unsalted keys)
-    uint32_t max_rounds;    // salt rounds to try before giving up; 0 means 64
-} frost_build_options;
-
-/// How lookups evaluate a function.
-typedef enum frost_evaluator {
-    FROST_EVALUATOR_CMPH = 0,    // cmph_search
-    FROST_EVALUATOR_INLINE = 1,  // cmph's BDZ_PH function, evaluated inline
-} frost_evaluator;
-
-/// How one of the two functions of a table was built.
-typedef struct frost_function_info {
-    uint32_t rung;       // a frost_rung
-    uint32_t salt;       // the salt round: 0 for unsalted keys
-    uint32_t attempts;   // cmph_new calls made, including the successful one
-    uint32_t range;      // the function's range over the key set (>= the key count)
-    uint32_t evaluator;  // a frost_evaluator: inline only after agreeing with cmph on every key
-} frost_function_info;
-
 typedef struct frost_table frost_table;
+typedef struct frost_build_options frost_build_options;
 
 /// Builds a table over `count` distinct keys (0 is allowed: cmph is not called then).
 /// Keys are copied; the caller's buffers may be freed afterwards. On FROST_ERROR_DUPLICATE,
 /// *first_duplicate is set to the input position of a key that repeats an earlier one.
+/// `options` is NULL except in tests.
 frost_status frost_table_create(const frost_key *_Nullable keys, uint32_t count,
                                 frost_release_fn _Nonnull release,
                                 const frost_build_options *_Nullable options,
@@ -140,80 +260,91 @@ uint32_t frost_table_capacity(const frost_table *_Nonnull table);
 /// NULL for a table of 0 keys.
 frost_slot *_Nullable frost_table_slots(frost_table *_Nonnull table);
 
+/// Sets a slot's registration and flags. Only before the table is shared.
+void frost_slot_install(frost_table *_Nonnull table, uint32_t slot, void *_Nullable context,
+                        uint32_t flags);
+
 /// The slot index of a key given by its identity bytes, or FROST_NOT_FOUND.
 uint32_t frost_table_find_identity(const frost_table *_Nonnull table,
                                    const void *_Nonnull bytes, uint32_t length);
 
-/// The slot index of an 8-byte identity, or FROST_NOT_FOUND.
-uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
-
 /// A lookup's answer: the slot and the instance cached in it.
 typedef struct frost_found {
-    uint64_t slot;               // the slot index, or UINT64_MAX when the key is not in the table
-    void *_Nullable instance;    // the slot's cached instance (an acquire load), or NULL
+    uint64_t slot;             // the slot index, or UINT64_MAX when the key is not in the table
+    void *_Nullable instance;  // the slot's cached instance (a protected read), or NULL
 } frost_found;
 
 /// The slot of an 8-byte identity and its cached instance (a resolve by type): the hot path,
-/// one call that returns both in registers.
+/// one call that returns both in registers. The instance is read as frost_cell_read reads it.
 frost_found frost_table_lookup8(const frost_table *_Nonnull table, uint64_t identity);
+
+/// The slot index of an 8-byte identity, or FROST_NOT_FOUND (no instance is read).
+uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
 
 /// The slot index of a key given by its canonical name bytes, or FROST_NOT_FOUND.
 uint32_t frost_table_find_name(const frost_table *_Nonnull table, const void *_Nonnull bytes,
                                uint32_t length);
+
+/// A process-wide unique, never-reused number (starting at 1): tells containers apart where an
+/// address could be reused.
+uint64_t frost_next_generation(void);
+
+// MARK: - Test-only hooks
+//
+// What the tests and the fuzzer use to reach the table's edges. The facade never calls them.
+
+/// The retry ladder. When cmph_new returns NULL for a key set (it does so permanently for some
+/// sets: BDZ has only 15 seeds), the build moves to the next rung: another graph size, then
+/// another algorithm; after the last rung it salts the keys (XORs their first 8 bytes with a
+/// per-round constant, which keeps distinct keys distinct) and climbs the ladder again.
+typedef enum frost_rung {
+    FROST_RUNG_BDZ_PH = 0,      // BDZ_PH, cmph's default graph size (c = 1.23): the fastest
+    FROST_RUNG_BDZ_PH_15 = 1,   // BDZ_PH, c = 1.5
+    FROST_RUNG_BDZ_PH_20 = 2,   // BDZ_PH, c = 2.0
+    FROST_RUNG_CHD_PH = 3,      // CHD_PH, default parameters
+    FROST_RUNG_BDZ = 4,         // BDZ (minimal), default graph size
+    FROST_RUNG_COUNT = 5,
+} frost_rung;
+
+/// How a table is built (tests force rungs and salts). Zero-initialized options are the
+/// defaults.
+struct frost_build_options {
+    uint32_t first_rung;    // start the ladder at this rung
+    uint32_t first_salt;    // start with this salt round (0: unsalted keys)
+    uint32_t max_rounds;    // salt rounds to try before giving up; 0 means 64
+};
+
+/// How lookups evaluate a function.
+typedef enum frost_evaluator {
+    FROST_EVALUATOR_CMPH = 0,    // cmph_search
+    FROST_EVALUATOR_INLINE = 1,  // cmph's BDZ_PH function, evaluated inline
+} frost_evaluator;
+
+/// How one of the two functions of a table was built.
+typedef struct frost_function_info {
+    uint32_t rung;       // a frost_rung
+    uint32_t salt;       // the salt round: 0 for unsalted keys
+    uint32_t attempts;   // cmph_new calls made, including the successful one
+    uint32_t range;      // the function's range over the key set (>= the key count)
+    uint32_t evaluator;  // a frost_evaluator: inline only after agreeing with cmph on every key
+} frost_function_info;
 
 /// How the identity function (0) or the name function (1) was built.
 frost_function_info frost_table_function_info(const frost_table *_Nonnull table,
                                               uint32_t which);
 
 /// The raw value of the identity (0) or name (1) function for any key, salt applied, through
-/// cmph_search (`through_cmph` != 0) or the evaluator lookups use: for tests that check the
-/// two agree. FROST_NOT_FOUND for an empty table or a key longer than 256 bytes.
+/// cmph_search (`through_cmph` != 0) or the evaluator lookups use: tests check that the two
+/// agree. FROST_NOT_FOUND for an empty table or a key longer than 256 bytes.
 uint32_t frost_table_function_value(const frost_table *_Nonnull table, uint32_t which,
                                     const void *_Nonnull bytes, uint32_t length,
                                     int through_cmph);
 
-/// The instance cached in a slot, or NULL. An acquire load: lock-free.
-static inline void *_Nullable frost_slot_load_instance(frost_slot *_Nonnull slot) {
-    return atomic_load_explicit(&slot->instance, memory_order_acquire);
-}
-
-/// Stores a +1 instance into an empty slot before the table is shared with other threads
-/// (registered instances). Returns 0 when the slot already holds one (nothing is stored).
-int frost_slot_preset_instance(frost_table *_Nonnull table, uint32_t slot,
-                               void *_Nonnull instance);
-
-/// Sets a slot's factory, context and flags. Only before the table is shared.
-void frost_slot_set_factory(frost_table *_Nonnull table, uint32_t slot,
-                            frost_factory_fn _Nonnull factory, void *_Nullable context,
-                            uint32_t flags);
-
-/// Returns the instance cached in `slot`, creating it first if needed: under the table's
-/// creation lock, the slot is checked again and, if still empty, its factory runs once and the
-/// instance is published (release store). Returns a +0 reference valid while the table lives,
-/// or NULL with the factory's owned error reference in *error.
-void *_Nullable frost_table_create_once(frost_table *_Nonnull table, uint32_t slot,
-                                        void *_Nullable resolution,
-                                        void *_Nullable *_Nonnull error);
-
-/// Takes the cached instance out of a slot (the slot is empty afterwards) and returns it, +1,
-/// to the caller, or NULL. Used to release cached instances while the table lives: the caller
-/// must keep the instance alive until no reader can still hold the pointer it loaded.
-void *_Nullable frost_slot_take_instance(frost_table *_Nonnull table, uint32_t slot);
-
-/// Locks the table's recursive creation lock: what frost_table_create_once holds while a
-/// factory runs. Other create-once protocols (weak instances) use it so that all creation in a
-/// table is serialized behind one lock (no lock-order deadlock is possible).
-void frost_table_lock(frost_table *_Nonnull table);
-
-/// Unlocks what frost_table_lock locked.
-void frost_table_unlock(frost_table *_Nonnull table);
-
-/// The number of tables created and not yet destroyed, process-wide (for leak tests).
+/// The number of tables created and not yet destroyed, process-wide (leak tests).
 uint64_t frost_live_tables(void);
 
-/// A process-wide unique, never-reused number (starting at 1): tells containers apart where an
-/// address could be reused.
-uint64_t frost_next_generation(void);
+/// The number of contexts ever made, process-wide (a pool that does not grow per thread).
+uint32_t frost_context_count(void);
 
 #ifdef __cplusplus
 }

@@ -6,10 +6,10 @@ protocol InjectableProperty: AnyObject, Sendable {
     /// The type the property resolves, and whether it resolves it later.
     static var dependency: (type: Any.Type, deferred: Bool) { get }
 
-    /// Fills the wrapper stored at `address` (a field of an object) if it is unset: with
-    /// `resolver` now, or, for a lazy one, with `root` on first access. Returns whether it
-    /// filled it.
-    static func inject(at address: UnsafeRawPointer, resolver: any Resolver, root: any Resolver)
+    /// Fills the wrapper stored at `address` (a field of an object) if it is unset: resolved
+    /// through `resolver` now, or, for a lazy one, on first access. Returns whether it filled
+    /// it.
+    static func inject(at address: UnsafeRawPointer, resolver: any Resolver)
         throws(FrostError) -> Bool
 }
 
@@ -76,19 +76,13 @@ struct InjectionPlan: Sendable {
     func inject(
         into object: AnyObject,
         resolver: any Resolver,
-        root: any Resolver,
         ignoring: Set<String> = []
     ) throws(FrostError) -> Int {
         var filled = 0
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for field in fields where !ignoring.contains(field.name) {
-            do {
-                if try field.wrapper.inject(at: base + field.offset, resolver: resolver, root: root)
-                {
-                    filled += 1
-                }
-            } catch {
-                throw error.prepending(RegistrationKey(type(of: object), name: nil))
+            if try field.wrapper.inject(at: base + field.offset, resolver: resolver) {
+                filled += 1
             }
         }
         return withExtendedLifetime(object) { filled }

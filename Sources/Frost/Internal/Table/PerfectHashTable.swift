@@ -1,15 +1,15 @@
 internal import CFrost
+import Foundation
 
-/// The Swift owner of one CFrost table: the only file that calls CFrost or touches its
-/// pointers.
+/// The Swift owner of one CFrost table: the only file that calls CFrost's table functions.
 ///
-/// It builds the table from the frozen keys, installs each slot's component (the factory's
-/// context), answers lookups by identity and by canonical name, reads cached instances with an
-/// acquire load, and creates cached instances once through the C create-once protocol. The C
-/// table is freed in `deinit`, and only there; it releases the cached instances it owns.
+/// It builds the table from the frozen keys, installs each slot's component, answers lookups by
+/// identity and by table name, and gives the cell of each slot (``Cell``: where a cached
+/// instance is published and read). The C table is freed in `deinit`, and only there; it
+/// releases the cached instances its cells own.
 ///
-/// `@unchecked Sendable`: after `init` the table is only read, except for cached instances,
-/// which CFrost publishes with release/acquire atomics under its creation lock.
+/// `@unchecked Sendable`: after `init` the table is only read, except for its cells, whose
+/// instances CFrost publishes and reads with atomics.
 final class PerfectHashTable: @unchecked Sendable {
     /// A slot index; `PerfectHashTable.notFound` when a key is not in the table.
     typealias Slot = UInt32
@@ -24,10 +24,6 @@ final class PerfectHashTable: @unchecked Sendable {
     let capacity: Int
     /// A process-wide unique number: handles remember it to refuse other containers.
     let generation: UInt64
-    /// Instances taken out of their slots by the last `releaseCachedInstances`, released by
-    /// the next one (or with the table): a resolve that loaded one before it was taken may
-    /// still be copying it. Only touched under the creation lock.
-    private var retired: [AnyObject] = []
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -35,8 +31,8 @@ final class PerfectHashTable: @unchecked Sendable {
         case failed(String)
     }
 
-    /// Builds the table over `keys`, whose qualified type names are `typeNames` (same order):
-    /// each canonical name (`Type` or `Type#name`) is written into the arena, not built.
+    /// Builds the table over `keys`, whose types' table names are `typeNames` (same order; see
+    /// ``RegistrationKey``): each key's bytes are written into one arena, no string is built.
     convenience init(
         keys: [RegistrationKey],
         typeNames: [String],
@@ -46,13 +42,7 @@ final class PerfectHashTable: @unchecked Sendable {
             count: keys.count,
             options: options,
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
-            writeName: { index, arena in
-                arena.append(contentsOf: typeNames[index].utf8)
-                if let name = keys[index].name {
-                    arena.append(0x23)  // "#"
-                    arena.append(contentsOf: name.utf8)
-                }
-            }
+            writeName: { index, arena in keys[index].appendTableName(typeNames[index], to: &arena) }
         )
     }
 
@@ -125,11 +115,17 @@ final class PerfectHashTable: @unchecked Sendable {
         self.slots = frost_table_slots(table)
         self.count = Int(frost_table_count(table))
         self.capacity = Int(frost_table_capacity(table))
-        self.generation = frost_next_generation()
+        self.generation = Self.nextGeneration()
     }
 
     deinit {
         frost_table_destroy(table)
+    }
+
+    /// A process-wide unique, never-reused number: tells containers apart where an address
+    /// could be reused.
+    static func nextGeneration() -> UInt64 {
+        frost_next_generation()
     }
 
     // MARK: Lookups
@@ -139,8 +135,8 @@ final class PerfectHashTable: @unchecked Sendable {
         frost_table_find_identity8(table, identity)
     }
 
-    /// The slot of an unnamed key and the box cached in it, in one C call: the hot path of a
-    /// resolve. `location` is `UInt.max` when the key is not in the table.
+    /// The slot of an unnamed key and the box cached in it (a protected read), in one C call:
+    /// the hot path of a resolve. `location` is `UInt.max` when the key is not in the table.
     @inline(__always)
     func find(identity: UInt64) -> (location: UInt, instance: UnsafeMutableRawPointer?) {
         let found = frost_table_lookup8(table, identity)
@@ -153,24 +149,31 @@ final class PerfectHashTable: @unchecked Sendable {
         return slot(identity: key.type.bits, name: name)
     }
 
-    /// The slot of a named key, by its identity bytes assembled on the stack.
+    /// The slot of a named key, by its identity bytes assembled on the stack (see
+    /// ``RegistrationKey``: a name that is not ASCII is hashed in its NFC form).
     func slot(identity bits: UInt64, name: String) -> Slot {
         var name = name
-        return name.withUTF8 { utf8 in
+        let slot = name.withUTF8 { utf8 in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
-                withUnsafeBytes(of: bits) { identity in
-                    for index in 0..<8 { buffer[index] = identity[index] }
-                }
-                buffer[8] = 0x23  // "#", as in RegistrationKey.appendIdentityBytes
-                for index in 0..<utf8.count { buffer[9 + index] = utf8[index] }
+                guard RegistrationKey.writeIdentityBytes(type: bits, name: utf8, into: buffer)
+                else { return Slot?.none }
+                return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
+            }
+        }
+        if let slot { return slot }
+        var normalized = name.precomposedStringWithCanonicalMapping
+        return normalized.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
+                _ = RegistrationKey.writeIdentityBytes(type: bits, name: utf8, into: buffer)
                 return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
             }
         }
     }
 
-    /// The slot of a key given by its canonical name (`Module.Type` or `Module.Type#name`).
-    func slot(canonicalName: String) -> Slot {
-        var name = canonicalName
+    /// The slot of a key given by the name the table was built with (for a frozen
+    /// container's table: the mangled type name, plus `#name`).
+    func slot(tableName: String) -> Slot {
+        var name = tableName
         return name.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, !utf8.isEmpty else { return Self.notFound }
             return frost_table_find_name(table, base, UInt32(utf8.count))
@@ -185,25 +188,16 @@ final class PerfectHashTable: @unchecked Sendable {
         return Int(slots[Int(slot)].index)
     }
 
-    /// The canonical name stored in `slot`, read back from the C table.
-    func canonicalName(of slot: Slot) -> String? {
-        guard let slots, inputIndex(of: slot) != nil, let bytes = slots[Int(slot)].name else {
-            return nil
-        }
-        let buffer = UnsafeBufferPointer(start: bytes, count: Int(slots[Int(slot)].name_length))
-        return String(decoding: buffer, as: UTF8.self)
-    }
-
     // MARK: Slots
 
-    /// Installs a component in its slot: the slot's factory context, and its registered
-    /// instance if it has one. Only while the table is being set up, before it is shared.
+    /// Installs `component` in `slot`: its registration, and its instance for a registered
+    /// one. Only before the table is shared.
     func install(_ component: Component, at slot: Slot) {
+        // The frozen container's component list keeps the component alive as long as the table.
         let context = Unmanaged.passUnretained(component).toOpaque()
-        let flags = component.caches ? UInt32(FROST_SLOT_CACHED) : 0
-        frost_slot_set_factory(table, slot, makeInstance, context, flags)
+        frost_slot_install(table, slot, context, 0)
         if let instance = component.instance {
-            frost_slot_preset_instance(table, slot, Unmanaged.passRetained(instance).toOpaque())
+            cell(at: slot).preset(instance)
         }
     }
 
@@ -213,9 +207,15 @@ final class PerfectHashTable: @unchecked Sendable {
         Self.component(in: slotArray, at: slot)
     }
 
+    /// The cell of `slot`.
+    @inline(__always)
+    func cell(at slot: Slot) -> Cell {
+        Self.cell(in: slotArray, at: slot)
+    }
+
     /// The address of the slot array, for a reader that holds no reference to the table
-    /// (``_BoundParameters``, during a resolve that keeps the table alive), and for the two
-    /// slot reads below. Only for a table with keys: an empty one has no slots.
+    /// (``_BoundParameters``, during a resolve that keeps the table alive), and for the slot
+    /// reads below. Only for a table with keys: an empty one has no slots.
     var slotArray: UnsafeRawPointer {
         UnsafeRawPointer(slots.unsafelyUnwrapped)
     }
@@ -228,76 +228,13 @@ final class PerfectHashTable: @unchecked Sendable {
         return Unmanaged<Component>.fromOpaque(slots[Int(slot)].context!).takeUnretainedValue()
     }
 
-    /// The pointer to the box cached in `slot` of the table whose ``slotArray`` is
-    /// `slotArray`, or `nil`: one acquire load (the one spelling of this read).
+    /// The cell of `slot` in the table whose ``slotArray`` is `slotArray` (a slot opens with
+    /// its cell).
     @inline(__always)
-    static func cachedInstance(
-        in slotArray: UnsafeRawPointer,
-        at slot: Slot
-    ) -> UnsafeMutableRawPointer? {
+    static func cell(in slotArray: UnsafeRawPointer, at slot: Slot) -> Cell {
         let slots = UnsafeMutablePointer(
             mutating: slotArray.assumingMemoryBound(to: frost_slot.self))
-        return frost_slot_load_instance(slots + Int(slot))
-    }
-
-    /// The boxed instance cached in `slot`, or `nil`: one acquire load, no lock.
-    @inline(__always)
-    func cachedBox(at slot: Slot) -> AnyObject? {
-        guard let instance = cachedInstance(at: slot) else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
-    }
-
-    /// The pointer to the box cached in `slot`, or `nil`: one acquire load, no lock, no
-    /// retain. The table owns the box until it is destroyed.
-    @inline(__always)
-    func cachedInstance(at slot: Slot) -> UnsafeMutableRawPointer? {
-        Self.cachedInstance(in: slotArray, at: slot)
-    }
-
-    /// Returns the instance cached in `slot`, running its factory once if it is empty (under
-    /// the table's recursive creation lock, so that concurrent first resolves create one
-    /// instance and a factory may create its own dependencies).
-    func createOnce(
-        at slot: Slot,
-        in resolution: Resolution<FrozenContainer>
-    ) throws(FrostError) -> AnyObject {
-        var error: UnsafeMutableRawPointer?
-        // The factory function reads the resolution through this pointer during the call only.
-        let instance = withUnsafePointer(to: resolution) { resolution in
-            frost_table_create_once(
-                table, slot, UnsafeMutableRawPointer(mutating: resolution), &error)
-        }
-        if let instance {
-            return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
-        }
-        let box = Unmanaged<Box<FrostError>>.fromOpaque(error!).takeRetainedValue()
-        throw box.value
-    }
-
-    /// Runs `body` under the table's recursive creation lock (the one singleton creation
-    /// holds), so that every creation protocol of the table is serialized behind one lock.
-    func withCreationLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        frost_table_lock(table)
-        defer { frost_table_unlock(table) }
-        return try body()
-    }
-
-    /// Empties the cached slots for which `shouldRelease` is true. What they held is released
-    /// by the next call (or with the table), never while a concurrent resolve could hold a
-    /// pointer it loaded before.
-    func releaseCachedInstances(where shouldRelease: (Slot) -> Bool) {
-        var taken: [AnyObject] = []
-        let previous = withCreationLock {
-            for slot in 0..<Slot(capacity) where inputIndex(of: slot) != nil && shouldRelease(slot)
-            {
-                if let instance = frost_slot_take_instance(table, slot) {
-                    taken.append(Unmanaged<AnyObject>.fromOpaque(instance).takeRetainedValue())
-                }
-            }
-            defer { retired = taken }
-            return retired
-        }
-        _ = previous  // released here, outside the lock
+        return Cell(raw: UnsafeMutableRawPointer(slots + Int(slot)))
     }
 
     /// The raw value of the identity (`which == 0`) or name (`which == 1`) function for any
@@ -320,22 +257,4 @@ final class PerfectHashTable: @unchecked Sendable {
 /// The release function CFrost calls for each cached instance it drops.
 private func releaseInstance(_ instance: UnsafeMutableRawPointer) {
     Unmanaged<AnyObject>.fromOpaque(instance).release()
-}
-
-/// The factory function CFrost calls inside its create-once protocol: runs the slot's component
-/// through the resolution that asked, and returns the box at +1, or NULL with an owned error.
-private func makeInstance(
-    _ context: UnsafeMutableRawPointer?,
-    _ resolution: UnsafeMutableRawPointer?,
-    _ errorOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-) -> UnsafeMutableRawPointer? {
-    let component = Unmanaged<Component>.fromOpaque(context!).takeUnretainedValue()
-    let resolution = resolution!.assumingMemoryBound(to: Resolution<FrozenContainer>.self).pointee
-    do {
-        let box = try resolution.makeBox(component)
-        return Unmanaged.passRetained(box).toOpaque()
-    } catch {
-        errorOut.pointee = Unmanaged.passRetained(Box(error)).toOpaque()
-        return nil
-    }
 }

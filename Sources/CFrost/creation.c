@@ -1,0 +1,130 @@
+// CFrost: cells and their create-once protocol.
+//
+// A cell's creator is claimed with a compare-and-swap and released with an exchange: creating
+// takes no lock, and no lock is held while the creator runs (it runs the application's
+// factories). Only a context that finds the cell's creation in progress waits, on one
+// process-wide condition, and only for that cell. Before it waits it follows the chain "this
+// cell is created by a context that waits for that cell, created by ..." under the wait lock:
+// if the chain comes back to itself, waiting would close a circle (each waits for the next
+// forever), and it returns FROST_BEGIN_CYCLE instead.
+//
+// Why the chain can be trusted under the lock: a context that waits (its `waiting` set, which
+// happens only under the lock) is blocked, so it cannot end the creations it owns; a context
+// that does not wait ends the chain. Contexts are never freed, so reading one is always safe.
+
+#include <pthread.h>
+
+#include "internal.h"
+
+/// Bit 0 of a cell's creator: someone waits for this creation (the creator wakes them).
+#define FROST_WAITED ((uintptr_t)1)
+
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t creation_ended = PTHREAD_COND_INITIALIZER;
+
+int frost_cell_preset(frost_cell *cell, void *instance) {
+    void *expected = NULL;
+    return atomic_compare_exchange_strong_explicit(&cell->instance, &expected, instance,
+                                                   memory_order_release, memory_order_relaxed);
+}
+
+void *frost_cell_take(frost_cell *cell) {
+    return atomic_exchange_explicit(&cell->instance, NULL, memory_order_acq_rel);
+}
+
+static frost_context *owner_of(uintptr_t creator) {
+    return (frost_context *)(creator & ~FROST_WAITED);
+}
+
+/// Whether `context` waiting for `cell` would close a circle of waits. Under the wait lock.
+static int closes_circle(const frost_context *context, frost_cell *cell) {
+    frost_cell *current = cell;
+    // A circle has at most one step per context; more steps means the chain moved under us.
+    uint32_t limit = frost_context_count() + 1;
+    for (uint32_t step = 0; step <= limit; step++) {
+        uintptr_t creator = atomic_load_explicit(&current->creator, memory_order_acquire);
+        frost_context *owner = owner_of(creator);
+        if (owner == NULL) return 0;
+        if (owner == context) return 1;
+        frost_cell *next = atomic_load_explicit(&owner->waiting, memory_order_relaxed);
+        if (next == NULL) return 0;  // the owner runs: it will end, or find the circle itself
+        current = next;
+    }
+    return 0;
+}
+
+/// Gives up a claim without publishing, and wakes anyone who started waiting meanwhile.
+static void release_claim(frost_cell *cell) {
+    uintptr_t creator = atomic_exchange_explicit(&cell->creator, 0, memory_order_acq_rel);
+    if (creator & FROST_WAITED) {
+        pthread_mutex_lock(&wait_lock);
+        pthread_cond_broadcast(&creation_ended);
+        pthread_mutex_unlock(&wait_lock);
+    }
+}
+
+frost_begin frost_cell_begin(frost_cell *cell, frost_context *context, void *stale,
+                             void **instance) {
+    for (;;) {
+        void *found = frost_cell_read(cell);
+        if (found != NULL && found != stale) {
+            *instance = found;
+            return FROST_BEGIN_READY;
+        }
+        uintptr_t creator = atomic_load_explicit(&cell->creator, memory_order_acquire);
+        if (creator == 0) {
+            if (!atomic_compare_exchange_strong_explicit(&cell->creator, &creator,
+                                                         (uintptr_t)context,
+                                                         memory_order_acq_rel,
+                                                         memory_order_acquire)) {
+                continue;
+            }
+            // A creation may have ended between the read and the claim: read again.
+            found = frost_cell_read(cell);
+            if (found != NULL && found != stale) {
+                release_claim(cell);
+                *instance = found;
+                return FROST_BEGIN_READY;
+            }
+            return FROST_BEGIN_CREATE;
+        }
+        frost_context *owner = owner_of(creator);
+        if (owner == context) return FROST_BEGIN_OWN;
+        if (owner->is_async && !context->is_async) {
+            // The owner might have ended and its context gone to another user: check again.
+            uintptr_t now = atomic_load_explicit(&cell->creator, memory_order_acquire);
+            if (owner_of(now) == owner) return FROST_BEGIN_ASYNC;
+            continue;
+        }
+        pthread_mutex_lock(&wait_lock);
+        uintptr_t now = atomic_load_explicit(&cell->creator, memory_order_acquire);
+        int still = owner_of(now) == owner;
+        if (still && !(now & FROST_WAITED)) {
+            still = atomic_compare_exchange_strong_explicit(&cell->creator, &now,
+                                                            now | FROST_WAITED,
+                                                            memory_order_acq_rel,
+                                                            memory_order_acquire);
+        }
+        if (still) {
+            if (closes_circle(context, cell)) {
+                pthread_mutex_unlock(&wait_lock);
+                return FROST_BEGIN_CYCLE;
+            }
+            atomic_store_explicit(&context->waiting, cell, memory_order_relaxed);
+            // One wait: any creation's end wakes every waiter, who then looks again.
+            pthread_cond_wait(&creation_ended, &wait_lock);
+            atomic_store_explicit(&context->waiting, NULL, memory_order_relaxed);
+        }
+        pthread_mutex_unlock(&wait_lock);
+    }
+}
+
+void *frost_cell_end(frost_cell *cell, frost_context *context, void *instance) {
+    (void)context;
+    void *previous = NULL;
+    if (instance != NULL) {
+        previous = atomic_exchange_explicit(&cell->instance, instance, memory_order_acq_rel);
+    }
+    release_claim(cell);
+    return previous;
+}

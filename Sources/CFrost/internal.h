@@ -1,0 +1,79 @@
+// CFrost's internal declarations, shared by its source files (not part of the contract).
+
+#ifndef CFROST_INTERNAL_H
+#define CFROST_INTERNAL_H
+
+#include "CFrost.h"
+
+#include <cmph.h>
+
+/// A key as cmph sees it: bytes and a length.
+typedef struct key_view {
+    const uint8_t *bytes;
+    uint32_t length;
+} key_view;
+
+/// cmph's BDZ_PH function evaluated inline: the same function (cmph built it, and cmph_pack
+/// exported its seed, r and g), computed without cmph_search's dispatch, generic Jenkins loop
+/// and three divisions. Enabled only after it agreed with cmph_search on every key.
+typedef struct inline_bdz_ph {
+    uint8_t *digits;     // g unpacked: one base-3 digit per vertex (3r bytes; cmph packs 5 per
+                         // byte), so a search reads each vertex's digit in one load
+    uint32_t seed;       // the Jenkins seed
+    uint32_t r;          // vertices per part (3 parts)
+    uint64_t r_inverse;  // for an exact a % r by multiplication (Lemire's fastmod)
+} inline_bdz_ph;
+
+/// One perfect-hash function of a table: identity bytes -> slot, or name bytes -> name index.
+typedef struct frost_function {
+    cmph_t *mphf;       // searched with cmph_search; NULL for 0 keys
+    uint64_t salt;      // XOR mask over the first 8 bytes of a key; 0 for unsalted keys
+    inline_bdz_ph bdz;  // valid when info.evaluator != FROST_EVALUATOR_CMPH
+    frost_function_info info;
+} frost_function;
+
+// ladder.c
+
+/// Builds a perfect-hash function over distinct, non-empty keys, climbing the ladder; writes
+/// each key's value into `values`. The inline evaluator is enabled when it agrees with cmph.
+frost_status frost_build_function(const key_view *keys, uint32_t count,
+                                  const frost_build_options *options, frost_function *function,
+                                  uint32_t *values);
+
+/// Frees what frost_build_function allocated.
+void frost_function_free(frost_function *function);
+
+/// The function's value for any key: salt applied, through the evaluator lookups use.
+uint32_t frost_function_search(const frost_function *function, const void *bytes,
+                               uint32_t length);
+
+/// The function's value for a key whose salt is already applied: through cmph_search or, when
+/// enabled, the inline evaluator.
+uint32_t frost_function_raw_search(const frost_function *function, const void *bytes,
+                                   uint32_t length);
+
+/// XORs the first min(8, length) bytes of `bytes` with the salt: a bijection on keys of each
+/// length, so distinct keys stay distinct.
+void frost_apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt);
+
+/// The input position of a key that repeats an earlier one, FROST_NOT_FOUND when all are
+/// distinct, or FROST_NOT_FOUND - 1 when memory ran out.
+uint32_t frost_find_duplicate(const key_view *keys, uint32_t count);
+
+// bdz_ph.c
+
+/// After a BDZ_PH build: exports the function with cmph_pack and enables the inline evaluator
+/// when this libcmph passed the one-time calibration and the evaluator agrees with
+/// cmph_search (`values`) on every key. Otherwise the function keeps using cmph_search.
+void frost_enable_inline_search(frost_function *function, const key_view *keys, uint32_t count,
+                                const uint32_t *values);
+
+// ladder.c, for bdz_ph.c's calibration
+
+/// Tries one rung with one salt. On success fills `function`, writes each key's value and sets
+/// *built; a rung that cannot hash the set leaves *built at 0 (not an error).
+frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung, uint64_t salt,
+                            frost_function *function, uint32_t *values, uint8_t *scratch_flags,
+                            size_t flag_capacity, int *built);
+
+#endif  // CFROST_INTERNAL_H

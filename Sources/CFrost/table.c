@@ -1,0 +1,246 @@
+// CFrost: the perfect-hash slot table. See include/CFrost.h for the contract.
+//
+// cmph_search returns some number for a key outside the set, possibly out of range: every
+// lookup checks the bound and compares the stored key before it trusts a slot.
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bdz_ph.h"
+
+// A slot is one cache line: the hot-path compare, the cached instance and the registration
+// are read together.
+_Static_assert(sizeof(frost_slot) == 64, "a frost_slot is one 64-byte cache line");
+_Static_assert(offsetof(frost_slot, cell) == 0, "the cell opens the slot");
+_Static_assert(sizeof(frost_cell) == 16, "a frost_cell is two words");
+
+struct frost_table {
+    uint32_t count;
+    uint32_t capacity;        // slots: the identity function's range
+    frost_slot *slots;
+    uint32_t *name_to_slot;   // indexed by the name function's value
+    uint8_t *arena;           // every key's identity and name bytes
+    frost_function identity;  // identity bytes -> slot index
+    frost_function name;      // name bytes -> name_to_slot index
+    frost_release_fn release;
+};
+
+static _Atomic(uint64_t) live_tables = 0;
+
+uint64_t frost_live_tables(void) { return atomic_load_explicit(&live_tables, memory_order_relaxed); }
+
+static void table_free(frost_table *table) {
+    frost_function_free(&table->identity);
+    frost_function_free(&table->name);
+    free(table->name_to_slot);
+    free(table->slots);
+    free(table->arena);
+    free(table);
+}
+
+frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_release_fn release,
+                                const frost_build_options *options, frost_table **out,
+                                uint32_t *first_duplicate) {
+    *out = NULL;
+    if (first_duplicate) *first_duplicate = FROST_NOT_FOUND;
+    if (count > FROST_MAX_KEYS) return FROST_ERROR_TOO_MANY_KEYS;
+    frost_build_options defaults = {0, 0, 0};
+    if (options == NULL) options = &defaults;
+
+    size_t arena_size = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (keys[i].identity_length == 0 || keys[i].name_length == 0) {
+            return FROST_ERROR_EMPTY_KEY;
+        }
+        arena_size += (size_t)keys[i].identity_length + keys[i].name_length;
+    }
+
+    frost_table *table = calloc(1, sizeof *table);
+    if (table == NULL) return FROST_ERROR_OUT_OF_MEMORY;
+    table->count = count;
+    table->release = release;
+
+    frost_status status = FROST_OK;
+    key_view *identities = NULL, *names = NULL;
+    uint32_t *identity_values = NULL, *name_values = NULL;
+
+    if (count > 0) {
+        table->arena = malloc(arena_size);
+        identities = malloc(sizeof *identities * count);
+        names = malloc(sizeof *names * count);
+        identity_values = malloc(sizeof *identity_values * count);
+        name_values = malloc(sizeof *name_values * count);
+        if (!table->arena || !identities || !names || !identity_values || !name_values) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        size_t offset = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            memcpy(table->arena + offset, keys[i].identity, keys[i].identity_length);
+            identities[i] = (key_view){table->arena + offset, keys[i].identity_length};
+            offset += keys[i].identity_length;
+            memcpy(table->arena + offset, keys[i].name, keys[i].name_length);
+            names[i] = (key_view){table->arena + offset, keys[i].name_length};
+            offset += keys[i].name_length;
+        }
+        // Duplicates never reach cmph.
+        uint32_t duplicate = frost_find_duplicate(identities, count);
+        if (duplicate == FROST_NOT_FOUND) duplicate = frost_find_duplicate(names, count);
+        if (duplicate == FROST_NOT_FOUND - 1) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        if (duplicate != FROST_NOT_FOUND) {
+            if (first_duplicate) *first_duplicate = duplicate;
+            status = FROST_ERROR_DUPLICATE;
+            goto fail;
+        }
+    }
+
+    status = frost_build_function(identities, count, options, &table->identity, identity_values);
+    if (status != FROST_OK) goto fail;
+    status = frost_build_function(names, count, options, &table->name, name_values);
+    if (status != FROST_OK) goto fail;
+
+    table->capacity = table->identity.info.range;
+    if (table->capacity > 0) {
+        table->slots = calloc(table->capacity, sizeof *table->slots);
+        table->name_to_slot = malloc(sizeof *table->name_to_slot * table->name.info.range);
+        if (!table->slots || !table->name_to_slot) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        for (uint32_t i = 0; i < table->name.info.range; i++) {
+            table->name_to_slot[i] = FROST_NOT_FOUND;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            frost_slot *slot = &table->slots[identity_values[i]];
+            slot->index = i;
+            slot->identity = identities[i].bytes;
+            slot->identity_length = identities[i].length;
+            if (identities[i].length >= 8) memcpy(&slot->identity8, identities[i].bytes, 8);
+            slot->name = names[i].bytes;
+            slot->name_length = names[i].length;
+            table->name_to_slot[name_values[i]] = identity_values[i];
+        }
+    }
+    free(identities);
+    free(names);
+    free(identity_values);
+    free(name_values);
+    atomic_fetch_add_explicit(&live_tables, 1, memory_order_relaxed);
+    *out = table;
+    return FROST_OK;
+
+fail:
+    free(identities);
+    free(names);
+    free(identity_values);
+    free(name_values);
+    table_free(table);
+    return status;
+}
+
+void frost_table_destroy(frost_table *table) {
+    if (table == NULL) return;
+    atomic_fetch_sub_explicit(&live_tables, 1, memory_order_relaxed);
+    for (uint32_t i = 0; i < table->capacity; i++) {
+        void *instance = frost_cell_take(&table->slots[i].cell);
+        if (instance != NULL) table->release(instance);
+    }
+    table_free(table);
+}
+
+uint32_t frost_table_count(const frost_table *table) { return table->count; }
+
+uint32_t frost_table_capacity(const frost_table *table) { return table->capacity; }
+
+frost_slot *frost_table_slots(frost_table *table) { return table->slots; }
+
+void frost_slot_install(frost_table *table, uint32_t slot, void *context, uint32_t flags) {
+    table->slots[slot].context = context;
+    table->slots[slot].flags = flags;
+}
+
+frost_function_info frost_table_function_info(const frost_table *table, uint32_t which) {
+    return which == 0 ? table->identity.info : table->name.info;
+}
+
+// MARK: - Lookups
+
+uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
+                                   uint32_t length) {
+    if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    uint32_t index = frost_function_search(&table->identity, bytes, length);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->identity_length != length || memcmp(slot->identity, bytes, length) != 0) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+static const frost_found not_found = {UINT64_MAX, NULL};
+
+/// The slot of an 8-byte identity, verified, or FROST_NOT_FOUND: the identity function
+/// evaluated inline (or, for a function the inline evaluator does not read, through
+/// cmph_search, out of line: the inline path then saves one register instead of three and
+/// keeps no stack slot for the salted key).
+__attribute__((noinline)) static uint32_t slot8_cmph(const frost_table *table,
+                                                     uint64_t identity) {
+    // A table of 0 keys keeps FROST_EVALUATOR_CMPH (its mphf is NULL).
+    if (table->count == 0) return FROST_NOT_FOUND;
+    uint64_t salted = identity ^ table->identity.salt;
+    return cmph_search(table->identity.mphf, (const char *)&salted, 8);
+}
+
+__attribute__((always_inline)) static inline uint32_t slot8(const frost_table *table,
+                                                           uint64_t identity) {
+    uint32_t index = table->identity.info.evaluator == FROST_EVALUATOR_CMPH
+        ? slot8_cmph(table, identity)
+        : frost_inline_search8(&table->identity, identity ^ table->identity.salt);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->identity_length != 8 || slot->identity8 != identity) return FROST_NOT_FOUND;
+    return index;
+}
+
+frost_found frost_table_lookup8(const frost_table *table, uint64_t identity) {
+    uint32_t index = slot8(table, identity);
+    if (index == FROST_NOT_FOUND) return not_found;
+    return (frost_found){index, frost_cell_read(&table->slots[index].cell)};
+}
+
+uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {
+    return slot8(table, identity);
+}
+
+uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint32_t length) {
+    if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    uint32_t value = frost_function_search(&table->name, bytes, length);
+    if (value >= table->name.info.range) return FROST_NOT_FOUND;
+    uint32_t index = table->name_to_slot[value];
+    if (index == FROST_NOT_FOUND) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->name_length != length || memcmp(slot->name, bytes, length) != 0) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+uint32_t frost_table_function_value(const frost_table *table, uint32_t which,
+                                    const void *bytes, uint32_t length, int through_cmph) {
+    const frost_function *function = which == 0 ? &table->identity : &table->name;
+    if (table->count == 0) return FROST_NOT_FOUND;
+    uint8_t local[256];
+    if (length > sizeof local) return FROST_NOT_FOUND;
+    memcpy(local, bytes, length);
+    frost_apply_salt(local, length, function->salt);
+    return through_cmph ? cmph_search(function->mphf, (const char *)local, length)
+                        : frost_function_raw_search(function, local, length);
+}
+
+uint64_t frost_next_generation(void) {
+    static _Atomic(uint64_t) generation = 0;
+    return atomic_fetch_add_explicit(&generation, 1, memory_order_relaxed) + 1;
+}

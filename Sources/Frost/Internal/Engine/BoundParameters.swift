@@ -1,0 +1,197 @@
+/// Implementation detail of `autowire`: what an autowired initializer's parameters are read
+/// from when a frozen container creates it. Do not use.
+///
+/// `freeze()` binds each parameter of an autowired registration to the slot of its
+/// dependency. When every parameter is bound and nothing runs after the initializer (no
+/// property injection, no hook), the frozen container creates the instance through this
+/// frame instead of a resolver: each parameter is one slot read (a cached instance) or one
+/// direct creation, with no `any Resolver` built, copied or dispatched through per object.
+/// Each creation enters the calling thread's resolve path like any other (cycles, depth, the
+/// path of an error).
+///
+/// A frame lives for one call of the initializer's closure, which `autowire` writes and which
+/// never keeps it; the container and the thread's context it points to outlive that call, so
+/// it holds them unretained.
+@usableFromInline
+struct _BoundParameters {
+    /// Unmanaged, not `unowned(unsafe)`: using an `unowned(unsafe)` reference retains and
+    /// releases it around every call (measured: a pair per parameter).
+    @usableFromInline let container: Unmanaged<FrozenContainer>
+    /// The container's slot array (``PerfectHashTable/slotArray``).
+    @usableFromInline let slotArray: UnsafeRawPointer
+    /// The slot of each parameter, in order (owned by the component being created); `nil`
+    /// for a top-level resolve's root frame, which has no parameters.
+    @usableFromInline let slots: UnsafePointer<UInt32>?
+    /// The calling thread's resolve context (``ResolveContext``).
+    @usableFromInline let context: UnsafeMutableRawPointer
+
+    @usableFromInline
+    init(
+        container: Unmanaged<FrozenContainer>,
+        slotArray: UnsafeRawPointer,
+        slots: UnsafePointer<UInt32>?,
+        context: UnsafeMutableRawPointer
+    ) {
+        self.container = container
+        self.slotArray = slotArray
+        self.slots = slots
+        self.context = context
+    }
+
+    /// The parameter at `index`, of type `A`: its cached instance, read without retaining the
+    /// box, or a new one. Inlined into `autowire`'s closure, so the read is specialized for `A`.
+    @inlinable
+    @inline(__always)
+    func parameter<A>(_ type: A.Type, at index: Int) throws(FrostError) -> A {
+        let slot = slots.unsafelyUnwrapped[index]
+        let found = look(at: slot)
+        if let box = found.box { return _readBox(box, as: A.self) }
+        if let component = found.component { return try make(component, as: A.self) }
+        return try createThroughContainer(at: slot, as: A.self)
+    }
+
+    /// What `slot` holds for a parameter, in one call: the component when it is an autowired
+    /// transient created through bound parameters (its slot caches nothing: not read); else
+    /// the box cached there (a protected read, through this frame's context), or neither.
+    @usableFromInline
+    func look(at slot: UInt32) -> (box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?) {
+        // Kept alive by the container's component list; not retained here.
+        unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
+        if component.createsDirectly, component.boundSlots != nil {
+            return (nil, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+        }
+        let cell = PerfectHashTable.cell(in: slotArray, at: slot)
+        return (cell.read(in: ResolveContext(opaque: context)), nil)
+    }
+
+    /// Makes a new instance of `component` (a transient created through bound parameters)
+    /// one level deeper in the resolve, through a frame of its own; the component is borrowed,
+    /// not retained.
+    @inlinable
+    @inline(__always)
+    func make<A>(_ component: UnsafeRawPointer, as type: A.Type) throws(FrostError) -> A {
+        try enter(component)
+        defer { leave() }
+        do {
+            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the
+                    // closure, which allocates a thunk on every call (measured).
+                    let instance = try component.autowiredBound!(
+                        _BoundParameters(
+                            container: container,
+                            slotArray: slotArray,
+                            slots: component.boundSlots,
+                            context: context
+                        )
+                    )
+                    // An initializer may make an instance of a class with `@Injected`
+                    // properties that `A` does not show (a subclass, a protocol's conformer).
+                    // For a class `A`, the check is a compare of its class with `A`, which
+                    // the compiler removes when `A` is final; anything else goes to `finish`,
+                    // which looks its class up.
+                    switch component.dynamicTypeCheck {
+                    case 0:
+                        break
+                    case 1:
+                        if Swift.type(of: instance) != A.self {
+                            try finish(instance, of: component)
+                        }
+                    default:
+                        try finish(instance, of: component)
+                    }
+                    return instance
+                }
+        } catch {
+            throw failure(error, in: component)
+        }
+    }
+
+    /// Creates the instance in `slot` through the container's engine.
+    @usableFromInline
+    func createThroughContainer<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
+        try container.takeUnretainedValue().create(at: slot, as: A.self)
+    }
+
+    /// Enters `component` in the resolve's path: ``ResolveContext/enter(_:)-(UnsafeRawPointer)``
+    /// inlined (this frame's context's fields read at their offsets in ``_ContextLayout``).
+    /// Every eighth level goes through that function instead, which also checks that the
+    /// thread's stack has room (its margin covers eight levels; testing the stack here would
+    /// take a local's address, and with it a stack-protector check, on every creation).
+    @inlinable
+    @inline(__always)
+    func enter(_ component: UnsafeRawPointer) throws(FrostError) {
+        let depth = Int(context.load(fromByteOffset: _ContextLayout.depth, as: UInt32.self))
+        let path = context.load(
+            fromByteOffset: _ContextLayout.path, as: UnsafeMutablePointer<UInt>.self)
+        let address = UInt(bitPattern: component)
+        var refused = depth & 7 == 7 || depth >= _ContextLayout.maximumDepth
+        if !refused {
+            for index in 0..<depth where path[index] == address {
+                refused = true
+                break
+            }
+        }
+        if refused {
+            try enterSlowly(component)  // enters it, or throws the cycle or depth error
+            return
+        }
+        path[depth] = address
+        context.storeBytes(
+            of: UInt32(depth + 1), toByteOffset: _ContextLayout.depth, as: UInt32.self)
+    }
+
+    /// Enters `component` through ``ResolveContext``: with the stack checked, or the cycle or
+    /// depth error thrown.
+    @usableFromInline
+    func enterSlowly(_ component: UnsafeRawPointer) throws(FrostError) {
+        try ResolveContext(opaque: context).enter(component)
+    }
+
+    /// Leaves the component entered last: ``ResolveContext/leave()`` inlined.
+    @inlinable
+    @inline(__always)
+    func leave() {
+        let depth = context.load(fromByteOffset: _ContextLayout.depth, as: UInt32.self) &- 1
+        context.storeBytes(of: depth, toByteOffset: _ContextLayout.depth, as: UInt32.self)
+        if depth == 0,
+            context.load(fromByteOffset: _ContextLayout.statePending, as: UInt32.self) != 0
+        {
+            endResolve()
+        }
+    }
+
+    /// The end of a top-level resolve that kept something for itself.
+    @usableFromInline
+    func endResolve() {
+        ResolveContext(opaque: context).resolveEnded()
+    }
+
+    /// Injects the `@Injected` properties of an instance whose class has some.
+    @usableFromInline
+    func finish<A>(_ instance: A, of component: TypedComponent<A>) throws {
+        try component.finish(instance, container.takeUnretainedValue())
+    }
+
+    /// What an error thrown while creating `component` (entered last) becomes: a
+    /// ``FrostError`` as it is, anything else `.factoryFailed` with the path.
+    @usableFromInline
+    func failure(_ error: any Error, in component: UnsafeRawPointer) -> FrostError {
+        Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef {
+            ResolveContext(opaque: context).failure(error, in: $0)
+        }
+    }
+}
+
+/// Implementation detail of `autowire`: reads the bound parameter at `index` and moves to
+/// the next (the parameter-pack form's counterpart of ``_BoundParameters/parameter(_:at:)``).
+@inlinable
+@inline(__always)
+func _boundParameter<Parameter>(
+    _ type: Parameter.Type,
+    from parameters: _BoundParameters,
+    index: inout Int
+) throws(FrostError) -> Parameter {
+    defer { index &+= 1 }
+    return try parameters.parameter(Parameter.self, at: index)
+}

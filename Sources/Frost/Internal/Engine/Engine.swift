@@ -1,0 +1,264 @@
+/// The resolution engine both containers share. One verb per stage:
+/// - **find**: a container's lookup answers where a registration is (a slot, an entry) and its
+///   cached instance, if any (`_lookUp`, `PerfectHashTable.find`);
+/// - **read**: a cached instance is copied out of its box without retaining the box
+///   (``_readBox(_:as:)``, the one spelling of that read);
+/// - **create**: an instance is made according to its registration's scope (``create(_:as:)``,
+///   this type).
+///
+/// The rules it keeps (the design document's "Engine rules"):
+/// - no lock is held while a factory, a hook or a custom storage runs; only a resolve of the
+///   same cell waits for its creation, and a wait that would close a circle between threads
+///   fails with `.cycle` (``Cell/begin(for:stale:)``);
+/// - a cached instance is made once, and a resolve is never redone: the calling thread's path
+///   (``ResolveContext``) finds cycles exactly and bounds the depth;
+/// - a cached instance is read only under the reader's hazard pointer, so a concurrent
+///   `releaseCachedInstances()` never frees one that is being read (``RetiredInstances``);
+/// - a custom storage's answer is checked: it must be the registration's instance type.
+enum Engine {
+    /// The instance of `target`: read from its cell or created, according to its scope. The
+    /// factory resolves its dependencies from `target.owner`.
+    static func create<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+        let component = target.component
+        if component.caches { return try cached(target, as: T.self) }
+        switch component.kind {
+        case .transient, .singleton:
+            return try createTransient(
+                unsafeDowncast(component, to: TypedComponent<T>.self), resolver: target.owner)
+        case .graph:
+            return try graph(target, as: T.self)
+        case .weak:
+            return try weak(target, as: T.self)
+        case .custom:
+            return try custom(target, as: T.self)
+        }
+    }
+
+    /// Makes a new instance of a transient registration, whose factory resolves from
+    /// `resolver` (the registration's container).
+    @inline(__always)
+    static func createTransient<T>(_ component: TypedComponent<T>, resolver: any Resolver)
+        throws(FrostError) -> T
+    {
+        try ResolveContext.current.entering(component) { try component.make(resolver) }
+    }
+
+    /// Makes an instance of a registration that takes runtime arguments (never cached).
+    static func create<T>(
+        _ target: Target,
+        as type: T.Type,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        let typed = unsafeDowncast(target.component, to: TypedComponent<T>.self)
+        return try ResolveContext.current.entering(typed) {
+            try typed.make(target.owner, arguments: arguments, type: argumentType)
+        }
+    }
+
+    // MARK: Scopes
+
+    /// A singleton or a registered instance: created once, in its cell.
+    private static func cached<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+        let context = ResolveContext.current
+        switch target.cell.begin(for: context) {
+        case .ready(let box):
+            return _readBox(box, as: T.self)
+        case .create:
+            let box: AnyObject
+            do {
+                box = try makeBox(
+                    target.component, resolver: target.owner, cell: target.cell, in: context)
+            } catch {
+                target.cell.end(for: context, publishing: nil)
+                throw error
+            }
+            let value = unsafeDowncast(box, to: Box<T>.self).value
+            target.cell.end(for: context, publishing: box)
+            return value
+        case .own:
+            // Its own resolve re-entered it while injecting its properties: the instance is
+            // made, and is what the re-entry gets. Earlier (in its factory) it is a cycle.
+            if let box = context.state.provisionalBox(for: target.cell.address) {
+                return unsafeDowncast(box, to: Box<T>.self).value
+            }
+            throw context.cycle(closedBy: target.component.key)
+        case .cycle, .async:
+            throw crossThreadCycle(target.component, context)
+        }
+    }
+
+    /// Constructs and finishes a boxed instance of `component` in `context`'s path. While it
+    /// is being finished it is provisional: a re-entry of its cell on this thread gets it.
+    private static func makeBox(
+        _ component: Component,
+        resolver: any EngineHost,
+        cell: Cell?,
+        in context: ResolveContext
+    ) throws(FrostError) -> AnyObject {
+        try context.entering(component) {
+            let box = try component.constructBox(resolver)
+            guard component.finishes else { return box }
+            guard let cell else {
+                try component.finishBox(box, resolver)
+                return box
+            }
+            let state = context.state
+            state.provisional.append((cell.address, box))
+            defer { state.provisional.removeLast() }
+            try component.finishBox(box, resolver)
+            return box
+        }
+    }
+
+    /// A `.graph` registration: one instance per top-level resolve, shown to the resolve as
+    /// soon as its factory returns (objects that point at each other through injected
+    /// properties resolve).
+    private static func graph<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+        let context = ResolveContext.current
+        let component = unsafeDowncast(target.component, to: TypedComponent<T>.self)
+        let key = GraphKey(
+            component: ObjectIdentifier(component), container: ObjectIdentifier(target.owner))
+        if context.depth > 0, let box = context.state.graph[key] {
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        return try context.entering(component) {
+            let instance = try component.construct(target.owner)
+            context.state.graph[key] = Box(instance)
+            context.keepUntilTheResolveEnds()
+            if component.finishes { try component.finish(instance, target.owner) }
+            return instance
+        }
+    }
+
+    /// A `.weak` registration: the living instance, or a new one once the last holder let the
+    /// previous one go. Its cell holds a ``WeakBox``; a dead one is replaced, then retired.
+    private static func weak<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+        let context = ResolveContext.current
+        let component = target.component
+        while true {
+            var stale: UnsafeMutableRawPointer?
+            if let box = target.cell.read() {
+                if let object = Unmanaged<WeakBox>.fromOpaque(box).takeUnretainedValue().object {
+                    return try cast(object, as: T.self, component)
+                }
+                stale = box
+            }
+            switch target.cell.begin(for: context, stale: stale) {
+            case .ready:
+                continue  // another thread made one meanwhile: read it (it may have died again)
+            case .create:
+                let object: AnyObject
+                do {
+                    object = try context.entering(component) {
+                        let object = try component.constructObject(target.owner)
+                        guard component.finishes else { return object }
+                        let state = context.state
+                        state.provisional.append((target.cell.address, WeakBox(object)))
+                        defer { state.provisional.removeLast() }
+                        try component.finishObject(object, target.owner)
+                        return object
+                    }
+                } catch {
+                    target.cell.end(for: context, publishing: nil)
+                    throw error
+                }
+                if let replaced = target.cell.end(for: context, publishing: WeakBox(object)) {
+                    target.owner.retired.retire(replaced, from: target.cell)
+                }
+                return try cast(object, as: T.self, component)
+            case .own:
+                if let box = context.state.provisionalBox(for: target.cell.address) as? WeakBox,
+                    let object = box.object
+                {
+                    return try cast(object, as: T.self, component)
+                }
+                throw context.cycle(closedBy: component.key)
+            case .cycle, .async:
+                throw crossThreadCycle(component, context)
+            }
+        }
+    }
+
+    /// A custom scope: the storage keeps the instance, under a key that names this container;
+    /// what it answers is checked.
+    private static func custom<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+        let component = target.component
+        let context = ResolveContext.current
+        guard let storage = component.scope.storage else {
+            preconditionFailure("a custom scope has a storage")
+        }
+        let key = ScopeKey(registration: component.key, container: target.owner.scopeOwner)
+        let object: AnyObject
+        do {
+            object = try storage.instance(forKey: key) {
+                try Engine.makeBox(component, resolver: target.owner, cell: nil, in: context)
+            }
+        } catch let error as FrostError {
+            throw error
+        } catch {
+            throw FrostError(
+                .factoryFailed, key: component.key, path: context.pathKeys + [component.key],
+                detail: "the custom scope's storage (\(Swift.type(of: storage))) threw",
+                underlying: error)
+        }
+        guard let box = object as? Box<T> else {
+            throw FrostError(
+                .typeMismatch, key: component.key, path: context.pathKeys + [component.key],
+                detail: "its custom scope's storage (\(Swift.type(of: storage))) answered "
+                    + "\(describe(object)) for \(key), not the instance it made")
+        }
+        return box.value
+    }
+
+    // MARK: Errors
+
+    /// The error of a wait that would close a circle of threads waiting for each other.
+    private static func crossThreadCycle(_ component: Component, _ context: ResolveContext)
+        -> FrostError
+    {
+        FrostError(
+            .cycle, key: component.key, path: context.pathKeys + [component.key],
+            detail: "another thread is creating it and waits, through other registrations, "
+                + "for what this thread is creating")
+    }
+
+    /// `object`, a `.weak` registration's instance, as a `T`.
+    private static func cast<T>(_ object: AnyObject, as type: T.Type, _ component: Component)
+        throws(FrostError) -> T
+    {
+        if let value = object as? T { return value }
+        throw FrostError(
+            .typeMismatch, key: component.key,
+            detail: "the weakly kept instance (\(describe(object))) is not a \(T.self)")
+    }
+
+    private static func describe(_ object: AnyObject) -> String {
+        "an instance of \(String(reflecting: Swift.type(of: object)))"
+    }
+}
+
+/// A registration found in a container, as the engine needs it. It lives for one resolve,
+/// whose caller holds the container, which holds the component: both are referenced without
+/// retaining them.
+struct Target {
+    /// The registration.
+    unowned(unsafe) let component: Component
+    /// Where its instance is cached (a slot's cell, an entry's).
+    let cell: Cell
+    /// The container it belongs to: where a cached instance lives, and what its factory
+    /// resolves from.
+    unowned(unsafe) let owner: any EngineHost
+}
+
+/// A container the engine resolves in: a ``FrozenContainer`` or a ``Container``.
+protocol EngineHost: AnyObject, Resolver {
+    /// Instances taken out of this container's cells, kept until no thread reads them.
+    var retired: RetiredInstances { get }
+    /// What tells this container's instances apart in a custom storage shared with others.
+    var scopeOwner: UInt64 { get }
+    /// The keys registered here, for near misses in error messages.
+    var catalog: Catalog { get }
+    /// Whether `key` is registered here or in a parent.
+    func contains(_ key: RegistrationKey) -> Bool
+}

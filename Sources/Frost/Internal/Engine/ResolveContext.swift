@@ -1,0 +1,224 @@
+internal import CFrost
+
+/// The resolve the calling thread is running: the components it is creating, outermost first
+/// (CFrost's `frost_context`, one per thread, made on the thread's first resolve).
+///
+/// Every creation enters its component here and leaves it afterwards, so the path is exact at
+/// every moment, without redoing anything:
+/// - meeting a component already on the path is a cycle, named with its members;
+/// - past ``Resolver/maximumDepth`` levels, or near the end of the thread's stack, the resolve
+///   stops with `.depthLimit` (Frost's recursion never overflows the stack);
+/// - a resolve started while another runs on the same thread (a `Lazy` read in a factory, a
+///   resolver kept by a factory) continues that path: the same cycle is found wherever it
+///   closes;
+/// - errors name the path at the moment they are thrown.
+struct ResolveContext {
+    let raw: UnsafeMutablePointer<frost_context>
+
+    init(raw: UnsafeMutablePointer<frost_context>) {
+        self.raw = raw
+    }
+
+    /// The context behind an opaque pointer (``_BoundParameters`` carries it that way).
+    init(opaque: UnsafeMutableRawPointer) {
+        self.raw = opaque.assumingMemoryBound(to: frost_context.self)
+    }
+
+    /// The calling thread's context.
+    @inline(__always)
+    static var current: ResolveContext {
+        ResolveContext(raw: frost_context_current())
+    }
+
+    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(raw) }
+
+    /// How many components the resolve is creating right now (0: none, the next creation is a
+    /// top-level one).
+    var depth: Int { Int(raw.pointee.depth) }
+
+    // MARK: Entering and leaving
+
+    /// Enters the component at `address`: the resolve is now creating it, one level deeper.
+    /// Works on the address alone (no retain); the component is read only to name an error.
+    ///
+    /// - Throws: `.cycle` when the resolve is already creating the component; `.depthLimit`
+    ///   past ``Resolver/maximumDepth`` levels or when the thread's stack is nearly used up.
+    @inline(__always)
+    func enter(_ address: UnsafeRawPointer) throws(FrostError) {
+        let depth = Int(raw.pointee.depth)
+        guard depth < Self.maximumDepth, frost_stack_has_room(raw) != 0 else {
+            throw depthLimit(at: address)
+        }
+        // Entries are component addresses, compared as numbers; the path holds
+        // FROST_PATH_CAPACITY > maximumDepth of them.
+        let path = raw.pointee.path
+        let component = UInt(bitPattern: address)
+        for index in 0..<depth where path[index] == component {
+            throw cycle(closedBy: Self.key(of: address))
+        }
+        path[depth] = component
+        raw.pointee.depth = UInt32(depth + 1)
+    }
+
+    /// Enters `component` (see ``enter(_:)-(UnsafeRawPointer)``).
+    @inline(__always)
+    func enter(_ component: Component) throws(FrostError) {
+        try enter(UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+    }
+
+    /// Leaves the component entered last. At the end of a top-level resolve, what it kept for
+    /// itself (its `.graph` instances) is dropped.
+    @inline(__always)
+    func leave() {
+        let depth = raw.pointee.depth - 1
+        raw.pointee.depth = depth
+        if depth == 0, raw.pointee.state_pending != 0 { resolveEnded() }
+    }
+
+    /// The end of a top-level resolve that kept something for itself: drops it.
+    @inline(never)
+    func resolveEnded() {
+        raw.pointee.state_pending = 0
+        if let state = raw.pointee.state {
+            Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef {
+                $0.resolveEnded()
+            }
+        }
+    }
+
+    /// Runs `body` with `component` entered (see ``enter(_:)-(Component)``). An error that is
+    /// not a ``FrostError`` becomes `.factoryFailed` with the path that led to `component`.
+    @inline(__always)
+    func entering<R>(
+        _ component: Component,
+        _ body: () throws -> R
+    ) throws(FrostError) -> R {
+        try enter(component)
+        defer { leave() }
+        do {
+            return try body()
+        } catch {
+            throw failure(error, in: component)
+        }
+    }
+
+    /// The key of the component at `address`, for a message.
+    private static func key(of address: UnsafeRawPointer) -> RegistrationKey {
+        Unmanaged<Component>.fromOpaque(address).takeUnretainedValue().key
+    }
+
+    // MARK: The path, for errors
+
+    /// The keys of the components being created, outermost first.
+    var pathKeys: [RegistrationKey] {
+        let depth = Int(raw.pointee.depth)
+        let path = raw.pointee.path
+        return (0..<depth).map { index in
+            Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: path[index])!)
+                .takeUnretainedValue().key
+        }
+    }
+
+    /// What `error`, thrown while creating `component` (entered last), becomes: a
+    /// ``FrostError`` as it is (it names its own path), anything else `.factoryFailed` with
+    /// the path to `component`.
+    func failure(_ error: any Error, in component: Component) -> FrostError {
+        if let error = error as? FrostError { return error }
+        return FrostError(.factoryFailed, key: component.key, path: pathKeys, underlying: error)
+    }
+
+    /// The error of meeting `key` again while creating it.
+    @inline(never)
+    func cycle(closedBy key: RegistrationKey) -> FrostError {
+        FrostError(.cycle, key: key, path: pathKeys + [key])
+    }
+
+    /// The error of nesting deeper than the resolve may.
+    @inline(never)
+    func depthLimit(at address: UnsafeRawPointer) -> FrostError {
+        let component = Unmanaged<Component>.fromOpaque(address).takeUnretainedValue()
+        let depth = Int(raw.pointee.depth)
+        let reason =
+            depth >= Self.maximumDepth
+            ? "the resolve nested \(depth) factories, the most Frost allows (maximumDepth)"
+            : "the thread's stack is nearly used up after \(depth) nested factories"
+        return FrostError(
+            .depthLimit, key: component.key, path: pathKeys + [component.key], detail: reason)
+    }
+
+    /// How deep a resolve may nest factories: ``Resolver/maximumDepth``.
+    static var maximumDepth: Int { _ContextLayout.maximumDepth }
+
+    // MARK: The thread's state
+
+    /// The calling thread's `.graph` instances and provisional instances, made on first use.
+    /// Whoever adds a `.graph` instance calls ``keepUntilTheResolveEnds()``.
+    var state: ThreadState {
+        if let state = raw.pointee.state {
+            return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue()
+        }
+        ThreadState.installRelease
+        let state = ThreadState()
+        raw.pointee.state = Unmanaged.passRetained(state).toOpaque()
+        return state
+    }
+
+    /// Tells the end of the current top-level resolve to drop the state's `.graph` instances.
+    func keepUntilTheResolveEnds() {
+        raw.pointee.state_pending = 1
+    }
+}
+
+/// Implementation detail of autowiring: where ``_BoundParameters``' inlined code finds the
+/// fields of a CFrost `frost_context` (the `FROST_CONTEXT_*_OFFSET` macros, which C checks
+/// with `_Static_assert` and a test compares with these), and the depth limit it enforces.
+/// The fields it reads are only ever touched by the context's own thread.
+@usableFromInline
+enum _ContextLayout {
+    /// The `uintptr_t *path` field.
+    @inlinable static var path: Int { 16 }
+    /// The `uint32_t depth` field.
+    @inlinable static var depth: Int { 24 }
+    /// The `uint32_t state_pending` field.
+    @inlinable static var statePending: Int { 28 }
+    /// How deep a resolve may nest factories (below `FROST_PATH_CAPACITY`).
+    @inlinable static var maximumDepth: Int { 1_000 }
+}
+
+/// What the calling thread's resolve keeps besides its path: `.graph` instances (one per
+/// top-level resolve) and instances made but not yet finished (their properties are being
+/// injected), which a re-entry of the same registration gets instead of a cycle.
+///
+/// Only its thread touches it; CFrost drops it when the thread ends.
+final class ThreadState {
+    // Only this thread touches it: no dynamic exclusivity checks.
+    /// `.graph` instances of the current top-level resolve, boxed, by registration and the
+    /// container it was resolved in.
+    @exclusivity(unchecked) var graph: [GraphKey: AnyObject] = [:]
+    /// Boxes made and being finished (property injection, `onCreate`), by cell.
+    @exclusivity(unchecked) var provisional: [(cell: UnsafeMutableRawPointer, box: AnyObject)] =
+        []
+
+    /// The top-level resolve ended: its `.graph` instances go.
+    func resolveEnded() {
+        if !graph.isEmpty { graph.removeAll() }
+    }
+
+    /// The provisional box of `cell`, if this thread is finishing one.
+    func provisionalBox(for cell: UnsafeMutableRawPointer) -> AnyObject? {
+        provisional.last { $0.cell == cell }?.box
+    }
+
+    /// Tells CFrost how to drop a thread's state, once, before the first state is made.
+    static let installRelease: Void = {
+        frost_context_set_state_release { state in
+            Unmanaged<ThreadState>.fromOpaque(state).release()
+        }
+    }()
+}
+
+/// A `.graph` instance's key: the registration and the container it was resolved in.
+struct GraphKey: Hashable {
+    let component: ObjectIdentifier
+    let container: ObjectIdentifier
+}

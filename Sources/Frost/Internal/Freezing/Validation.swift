@@ -1,0 +1,127 @@
+/// What `freeze()` checks without running any factory: every declared dependency (autowired
+/// parameters, injected properties, forwards) is registered and resolvable without runtime
+/// arguments, no registration needs itself to be constructed, and no singleton keeps a
+/// shorter-lived instance. Every problem found is reported, one error each.
+struct Validation {
+    let components: [Component]
+    let byKey: [RegistrationKey: Component]
+    /// For a child container: where keys missing here are found.
+    let parent: FrozenContainer?
+    let catalog: Catalog
+
+    func problems() -> [FrostError] {
+        missingDependencies() + dependenciesOnArguments() + cycles() + captiveDependencies()
+    }
+
+    /// The registration of `key` here or in the parent, if any.
+    private func component(for key: RegistrationKey) -> Component? {
+        if let component = byKey[key] { return component }
+        return parent?.registration(for: key)
+    }
+
+    /// Every declared dependency that nothing registers, with the registration that needs it.
+    private func missingDependencies() -> [FrostError] {
+        var problems: [FrostError] = []
+        for component in components {
+            for dependency in component.dependencies
+            where self.component(for: dependency.key) == nil {
+                problems.append(
+                    FrostError(
+                        .notRegistered,
+                        key: dependency.key,
+                        path: [component.key, dependency.key],
+                        catalog: catalog,
+                        detail: "needed by \(component.key.canonicalName) (\(dependency.label))"
+                    )
+                )
+            }
+        }
+        return problems
+    }
+
+    /// Every autowired parameter or injected property on a registration that takes runtime
+    /// arguments: it can only be resolved with its arguments, which a declared dependency
+    /// cannot give. (A forward can: it passes on the arguments it is resolved with.)
+    private func dependenciesOnArguments() -> [FrostError] {
+        var problems: [FrostError] = []
+        for component in components {
+            for dependency in component.dependencies where dependency.kind != .forward {
+                guard let target = self.component(for: dependency.key),
+                    let arguments = target.argumentType
+                else { continue }
+                problems.append(
+                    FrostError(
+                        .argumentMismatch,
+                        key: component.key,
+                        path: [component.key, dependency.key],
+                        catalog: catalog,
+                        detail: "\(dependency.label) is \(dependency.key.canonicalName), which "
+                            + "takes runtime arguments \(String(reflecting: arguments)); resolve "
+                            + "it with resolve(_:arguments:) in a factory, or through a Provider"
+                    )
+                )
+            }
+        }
+        return problems
+    }
+
+    /// Every cycle of dependencies needed to construct an instance (initializer parameters,
+    /// forwards), once each, with its members in order (Tarjan's strongly connected
+    /// components, then a walk around each one). Injected properties are not edges: objects
+    /// that point at each other through properties resolve when their scope shares them, and
+    /// a cycle that cannot is caught when resolving.
+    private func cycles() -> [FrostError] {
+        let keys = components.map(\.key)
+        var indexOf: [RegistrationKey: Int] = [:]
+        for (index, key) in keys.enumerated() { indexOf[key] = index }
+        let edges: [[Int]] = keys.map { key in
+            (byKey[key]?.dependencies ?? []).compactMap { $0.constructs ? indexOf[$0.key] : nil }
+        }
+        var problems: [FrostError] = []
+        for component in StronglyConnected(edges: edges).components {
+            let members = Set(component)
+            guard component.count > 1 || edges[component[0]].contains(component[0]) else {
+                continue
+            }
+            // Walk from the first member along edges that stay inside the component.
+            var path = [component[0]]
+            var seen: Set<Int> = [component[0]]
+            while let next = edges[path.last!].first(where: { members.contains($0) }) {
+                path.append(next)
+                if !seen.insert(next).inserted { break }
+            }
+            let start = path.firstIndex(of: path.last!)!
+            let cycle = path[start...].map { keys[$0] }
+            problems.append(FrostError(.cycle, key: cycle[0], path: Array(cycle), catalog: catalog))
+        }
+        return problems
+    }
+
+    /// Every singleton that depends (not through `Lazy`/`Provider`) on a shorter-lived
+    /// registration: it would keep one instance of it forever.
+    private func captiveDependencies() -> [FrostError] {
+        var problems: [FrostError] = []
+        for component in components
+        where component.kind == .singleton && component.instance == nil {
+            for dependency in component.dependencies where !dependency.deferred {
+                guard let target = self.component(for: dependency.key), !target.caches,
+                    target.scope.lifetimeRank < component.scope.lifetimeRank
+                else { continue }
+                let short = dependency.key.type.shortName
+                problems.append(
+                    FrostError(
+                        .captiveDependency,
+                        key: component.key,
+                        path: [component.key, dependency.key],
+                        catalog: catalog,
+                        detail: "a singleton would keep one \(target.scope) instance of "
+                            + "\(dependency.key.canonicalName) (\(dependency.label)) forever; "
+                            + "make it a singleton too, or depend on Provider<\(short)> or "
+                            + "Lazy<\(short)>"
+                    )
+                )
+            }
+        }
+        return problems
+    }
+}

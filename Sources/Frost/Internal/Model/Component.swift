@@ -1,0 +1,97 @@
+/// One registration, compiled: its key, scope, declared dependencies and how to make its
+/// instance (``TypedComponent`` adds the typed parts).
+///
+/// Immutable: changing a registration (`.scope`, `.implements`, `.inject`, `.onCreate`)
+/// replaces its component, so a ``FrozenContainer`` never sees later changes to the
+/// ``Container`` it was frozen from. `@unchecked Sendable` because the generic subclass stores
+/// `@Sendable` closures and an optional instance box, all immutable.
+///
+/// The engine reaches a component through a type-erased slot, so it touches only what has a
+/// layout independent of `T`: stored flags and the type-erased operations below.
+@usableFromInline
+class Component: @unchecked Sendable {
+    let key: RegistrationKey
+    let scope: Scope
+    /// The scope's kind, stored apart: reading `scope` copies it and retains its storage (6% of
+    /// the complex benchmark case in callgrind when the engine did).
+    let kind: Scope.Kind
+    /// A registered instance (`register(instance:)`), already boxed.
+    let instance: AnyObject?
+    /// For a forwarding component (`.implements`, aliases): the registration it forwards to.
+    /// Its scope follows that registration's at freeze time.
+    let forwardsTo: RegistrationKey?
+    /// What freeze can check: autowired parameters, injected properties, forwards.
+    let dependencies: [Dependency]
+    /// Whether each resolve simply makes a new instance: a transient registration, not an
+    /// instance.
+    let createsDirectly: Bool
+    /// The parameters' slots, when a frozen container can create instances through
+    /// `autowiredBound`: every parameter bound, nothing but a dynamic-type check to run after
+    /// the initializer. Owned by this component: allocated by ``TypedComponent``'s `init`,
+    /// freed in `deinit`.
+    @usableFromInline let boundSlots: UnsafePointer<UInt32>?
+
+    init(
+        key: RegistrationKey,
+        scope: Scope,
+        instance: AnyObject?,
+        forwardsTo: RegistrationKey?,
+        dependencies: [Dependency],
+        boundSlots: UnsafePointer<UInt32>? = nil
+    ) {
+        self.key = key
+        self.scope = scope
+        self.kind = scope.kind
+        self.instance = instance
+        self.forwardsTo = forwardsTo
+        self.dependencies = dependencies
+        self.createsDirectly = scope.kind == .transient && instance == nil
+        self.boundSlots = boundSlots
+    }
+
+    deinit {
+        boundSlots?.deallocate()
+    }
+
+    /// Whether the container keeps this component's instance in its cell until released:
+    /// registered instances and singletons.
+    var caches: Bool { instance != nil || kind == .singleton }
+
+    /// The argument tuple type the factory takes, or `nil` for a factory without arguments.
+    var argumentType: Any.Type? { nil }
+
+    /// Whether anything runs after the factory: property injection, hooks.
+    var finishes: Bool { false }
+
+    // MARK: Type-erased operations, implemented by TypedComponent
+
+    /// Runs the factory and boxes the instance (what a cell caches). Errors are the factory's.
+    func constructBox(_ resolver: any Resolver) throws -> AnyObject {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// Runs the factory and returns the instance as an object (a `.weak` registration's).
+    func constructObject(_ resolver: any Resolver) throws -> AnyObject {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// Injects the boxed instance's properties and runs its hooks.
+    func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// Injects an instance's properties (given as an object: a `.weak` registration's) and
+    /// runs its hooks.
+    func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// The same component with another scope.
+    func with(scope: Scope) -> Component {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// The component a frozen container installs: autowired parameters bound to their slots
+    /// (`slot(key)` answers `UInt32.max` for a key without a slot).
+    func bound(to slot: (RegistrationKey) -> UInt32) -> Component { self }
+}

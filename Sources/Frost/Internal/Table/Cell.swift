@@ -1,0 +1,163 @@
+internal import CFrost
+import Foundation
+
+/// Where one cached instance lives: a CFrost `frost_cell` (a slot's, or one a dictionary entry
+/// or a scope storage owns). The instance is a boxed value published once and read without a
+/// lock; this file is the one spelling of every operation on it.
+///
+/// The instance in a cell is a +1 reference owned by the cell.
+///
+/// `@unchecked Sendable`: a cell is an address; every operation on what it points to is one of
+/// CFrost's atomic protocols (published with release, read with acquire under a hazard
+/// pointer, created once).
+struct Cell: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<frost_cell>
+
+    init(_ pointer: UnsafeMutablePointer<frost_cell>) {
+        self.pointer = pointer
+    }
+
+    init(raw: UnsafeMutableRawPointer) {
+        self.pointer = raw.assumingMemoryBound(to: frost_cell.self)
+    }
+
+    /// The cell's address, as an opaque key (a thread's provisional instances are kept by it).
+    var address: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+
+    /// A new empty cell, owned by the caller: free it with ``deallocate()``.
+    static func allocate() -> Cell {
+        let pointer = UnsafeMutablePointer<frost_cell>.allocate(capacity: 1)
+        pointer.initialize(to: frost_cell())
+        return Cell(pointer)
+    }
+
+    /// Frees a cell made by ``allocate()``, releasing its instance. No thread may use it any
+    /// more.
+    func deallocate() {
+        if let instance = take() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
+        pointer.deallocate()
+    }
+
+    /// The instance, protected against reclamation until this thread's next protected read
+    /// (the thread's hazard pointer names this cell): copy the value out of it before reading
+    /// another cell.
+    @inline(__always)
+    func read() -> UnsafeMutableRawPointer? {
+        frost_cell_read(pointer)
+    }
+
+    /// ``read()`` for a thread whose context the caller already has.
+    @inline(__always)
+    func read(in context: ResolveContext) -> UnsafeMutableRawPointer? {
+        frost_cell_read_in(pointer, context.raw)
+    }
+
+    /// The instance's address, for a comparison only: never read through it.
+    @inline(__always)
+    func peek() -> UnsafeMutableRawPointer? {
+        frost_cell_peek(pointer)
+    }
+
+    /// Stores `box` before the cell is shared (a registered instance).
+    func preset(_ box: AnyObject) {
+        let instance = Unmanaged.passRetained(box).toOpaque()
+        if frost_cell_preset(pointer, instance) == 0 {
+            Unmanaged<AnyObject>.fromOpaque(instance).release()
+        }
+    }
+
+    /// Takes the instance out (the cell is empty afterwards): +1 to the caller. Another thread
+    /// may still be reading it: hand it to ``RetiredInstances``, with this cell, unless none
+    /// can be.
+    func take() -> UnsafeMutableRawPointer? {
+        frost_cell_take(pointer)
+    }
+}
+
+/// What ``Cell/begin(for:stale:)`` found.
+enum CellBeginning {
+    /// The cell holds an instance: read it (a protected read) before any other cell.
+    case ready(UnsafeMutableRawPointer)
+    /// The caller creates the instance and must call ``Cell/end(for:publishing:)`` once.
+    case create
+    /// The caller's own resolve is already creating it (a re-entry).
+    case own
+    /// Waiting for the thread that creates it would close a circle of waits.
+    case cycle
+    /// An async resolve creates it: a synchronous resolve must not wait for it.
+    case async
+}
+
+extension Cell {
+    /// Reads the instance or takes the creation over, for `context`: waits (blocking) only
+    /// while another thread creates this cell's instance. An instance equal to `stale` (a dead
+    /// weak reference's box) counts as none.
+    func begin(for context: ResolveContext, stale: UnsafeMutableRawPointer? = nil)
+        -> CellBeginning
+    {
+        var instance: UnsafeMutableRawPointer?
+        switch frost_cell_begin(pointer, context.raw, stale, &instance) {
+        case FROST_BEGIN_READY: return .ready(instance!)
+        case FROST_BEGIN_CREATE: return .create
+        case FROST_BEGIN_OWN: return .own
+        case FROST_BEGIN_CYCLE: return .cycle
+        default: return .async
+        }
+    }
+
+    /// Ends `context`'s creation: publishes `box` (given to the cell) or, with `nil`, nothing
+    /// (a failed creation: the next resolve creates again); wakes the waiters. Returns the
+    /// instance the box replaced (+1: a dead weak reference's box), to retire.
+    @discardableResult
+    func end(for context: ResolveContext, publishing box: AnyObject?) -> UnsafeMutableRawPointer? {
+        frost_cell_end(pointer, context.raw, box.map { Unmanaged.passRetained($0).toOpaque() })
+    }
+}
+
+/// Instances taken out of their cells (by `releaseCachedInstances()`, or a dead weak
+/// reference's replaced box) that another thread might still be reading: each is released only
+/// once no thread's hazard pointer names the cell it was taken from (CFrost's reclamation). One
+/// per container.
+///
+/// `@unchecked Sendable`: `kept` is only touched under `lock` (NSLock: visible to the thread
+/// sanitizer); releasing happens after the lock is dropped, since a release can run a deinit.
+final class RetiredInstances: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
+
+    /// Adds `taken` (+1 references, each with the cell it was taken from) to the instances
+    /// kept so far, and releases every one of them that no thread can be reading any more.
+    func retire(_ taken: [(instance: UnsafeMutableRawPointer, cell: Cell)]) {
+        lock.lock()
+        let candidates = kept + taken
+        var instances = candidates.map { Optional($0.instance) }
+        var cells = candidates.map { Optional($0.cell.address) }
+        let stillRead = instances.withUnsafeMutableBufferPointer { instances in
+            cells.withUnsafeMutableBufferPointer { cells in
+                Int(
+                    frost_reclaim_partition(
+                        instances.baseAddress!, cells.baseAddress!, UInt32(instances.count)))
+            }
+        }
+        kept = (0..<stillRead).map { (instances[$0]!, Cell(raw: cells[$0]!)) }
+        lock.unlock()
+        for instance in instances[stillRead...] {
+            Unmanaged<AnyObject>.fromOpaque(instance!).release()
+        }
+    }
+
+    /// Adds one taken instance; reclaims when enough have gathered (a weak registration whose
+    /// instances come and go must not grow this list for ever).
+    func retire(_ instance: UnsafeMutableRawPointer, from cell: Cell) {
+        lock.lock()
+        kept.append((instance, cell))
+        let due = kept.count >= 64
+        lock.unlock()
+        if due { retire([]) }
+    }
+
+    deinit {
+        // The container is gone: no resolve can read its cells' instances any more.
+        for (instance, _) in kept { Unmanaged<AnyObject>.fromOpaque(instance).release() }
+    }
+}
