@@ -14,6 +14,13 @@ final class Loop: Sendable {
     init(_ loop: Loop) {}
 }
 struct Failure: Error {}
+final class Weakly: Sendable {}
+final class PerGraph: Sendable {}
+final class Scoped: Sendable {}
+final class Level: Sendable {
+    let next: Level?
+    init(_ next: Level?) { self.next = next }
+}
 
 func exercise(registrations count: Int) throws {
     let container = Container()
@@ -27,6 +34,10 @@ func exercise(registrations count: Int) throws {
     container.register(instance: "configuration")
     container.register(Loop.self) { r in Loop(try r.resolve(Loop.self)) }.scope(.singleton)
     container.register(Double.self) { _ in throw Failure() }
+    container.register(Weakly.self) { _ in Weakly() }.scope(.weak)
+    container.register(PerGraph.self) { _ in PerGraph() }.scope(.graph)
+    let storage = LockedScopeStorage()
+    container.register(Scoped.self) { _ in Scoped() }.scope(.custom(storage))
 
     let frozen = try container.freeze()
     for index in 0..<count where try frozen.resolve(Int.self, name: "value-\(index)") != index {
@@ -56,9 +67,50 @@ func exercise(registrations count: Int) throws {
             precondition(!error.description.isEmpty)
         }
     }
+    // Every scope's cells, Lazy and Provider, releases while instances are held, children.
+    let weak = try frozen.resolve(Weakly.self)
+    let weakAgain = try frozen.resolve(Weakly.self)
+    precondition(weakAgain === weak)
+    _ = try frozen.resolve(PerGraph.self)
+    let scoped = try frozen.resolve(Scoped.self)
+    let scopedAgain = try frozen.resolve(Scoped.self)
+    precondition(scopedAgain === scoped)
+    let lazy = try frozen.resolve(Lazy<Dependent>.self).get()
+    precondition(lazy.service === service)
+    let provided = try frozen.resolve(Provider<Service>.self).resolve()
+    precondition(provided === service)
+    frozen.releaseCachedInstances()
+    let renewed = try frozen.resolve(Service.self)
+    precondition(renewed !== service)
+    let child = try frozen.child { c in c.register(instance: "child") }
+    let childValue = try child.resolve(String.self)
+    precondition(childValue == "child")
+    let throughChild = try child.resolve(Service.self)
+    precondition(throughChild === renewed)
     _ = try container.resolve(Dependent.self)
 }
 
+/// A chain of factories one level deeper than the limit: an error, not a crash; and the
+/// deepest chain allowed resolves.
+func exerciseDepth() throws {
+    let container = Container()
+    for level in 0...Container.maximumDepth {
+        container.register(Level.self, name: "\(level)") { r in
+            guard level < Container.maximumDepth else { return Level(nil) }
+            return Level(try r.resolve(Level.self, name: "\(level + 1)"))
+        }
+    }
+    let frozen = try container.freeze()
+    do {
+        _ = try frozen.resolve(Level.self, name: "0")
+        fatalError("expected the depth limit")
+    } catch {
+        precondition(error.code == .depthLimit)
+    }
+    _ = try frozen.resolve(Level.self, name: "1")
+}
+
+try exerciseDepth()
 for round in 0..<20 {
     for count in [0, 1, 2, 3, 7, 12, 100, round == 0 ? 10_000 : 1_000] {
         try exercise(registrations: count)
