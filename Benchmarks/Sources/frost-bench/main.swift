@@ -1,12 +1,14 @@
 // frost-bench: Frost frozen vs the dictionary container vs Swinject 2.10.0 vs hand-written
 // code, side by side in one run.
 //
-//   frost-bench [--quick] [--json] [--filter a,b] [--rounds N]
+//   frost-bench [--quick] [--json] [--filter a,b] [--rounds N] [--warm-up S] [--contender c,c]
 //
 // --quick   a short run (CI runs it to prove the executable works; never judge its timings)
 // --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
 // --filter  run only the cases whose names contain one of the comma-separated words
 // --rounds  samples per contender (default 15; 3 with --quick); the median is reported
+// --warm-up   seconds of unmeasured warm-up before the first case (default 0.5; 0 for
+//             callgrind, whose instruction counts must not depend on how fast it ran)
 // --contender  run only these contenders (comma-separated): for profiling one of them
 
 #if canImport(Glibc)
@@ -18,6 +20,7 @@ struct Options {
     var json = false
     var filters: [String] = []
     var rounds: Int?
+    var warmUp = 0.5
     var contenders: Set<Contender> = Set(Contender.allCases)
 
     init(_ arguments: [String]) {
@@ -29,6 +32,7 @@ struct Options {
             case "--filter":
                 filters = (iterator.next() ?? "").split(separator: ",").map(String.init)
             case "--rounds": rounds = iterator.next().flatMap(Int.init)
+            case "--warm-up": warmUp = iterator.next().flatMap(Double.init) ?? warmUp
             case "--contender":
                 contenders = Set(
                     (iterator.next() ?? "").split(separator: ",").compactMap {
@@ -36,7 +40,8 @@ struct Options {
                     })
             case "--help", "-h":
                 print(
-                    "usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N] [--contender c,c]"
+                    "usage: frost-bench [--quick] [--json] [--filter case,case] [--rounds N] "
+                        + "[--warm-up seconds] [--contender c,c]"
                 )
                 exit(0)
             default:
@@ -84,7 +89,9 @@ func run(_ options: Options) throws {
         }
     }
     var results = Results()
-    if !options.quick, let first = groups.first?.first { warmUp(first, seconds: 0.5) }
+    if !options.quick, options.warmUp > 0, let first = groups.first?.first {
+        warmUp(first, seconds: options.warmUp)
+    }
     for group in groups {
         // 10,000 and 100,000 registrations: fewer rounds.
         let heavy = group.contains {
