@@ -208,7 +208,8 @@ __attribute__((always_inline)) static inline uint32_t slot8(const frost_table *t
 frost_found frost_table_lookup8(const frost_table *table, uint64_t identity) {
     uint32_t index = slot8(table, identity);
     if (index == FROST_NOT_FOUND) return not_found;
-    return (frost_found){index, frost_cell_read(&table->slots[index].cell)};
+    frost_slot *slot = &table->slots[index];
+    return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};
 }
 
 uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity) {

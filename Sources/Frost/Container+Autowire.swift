@@ -90,6 +90,12 @@ extension Dependency {
     /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter.
     static func parameter(_ type: Any.Type, position: Int, of owner: Any.Type) -> Dependency {
         let label = "parameter \(position) of \(owner)'s initializer"
+        if let optional = type as? any OptionalResolving.Type {
+            // `nil` when nothing registers `Wrapped` (Swinject's spelling).
+            var dependency = parameter(optional.wrappedType, position: position, of: owner)
+            dependency.optional = true
+            return dependency
+        }
         if let deferred = type as? any DeferredResolving.Type {
             return Dependency(
                 key: RegistrationKey(deferred.wrappedType, name: nil), kind: .parameter,

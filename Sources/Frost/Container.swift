@@ -18,34 +18,53 @@
 /// Registering a key that is already registered (the same type and name) replaces the earlier
 /// registration; the replaced one is forgotten and never reaches the frozen table.
 public final class Container: Resolver {
-    /// A registration and the cells its cached instance lives in.
+    /// A registration and the cells its cached instance lives in (made on first use: a
+    /// container that only configures a child never resolves).
     final class Entry {
         var component: Component
-        /// The cached instance (singleton, registered instance), which lookups read; owned.
-        let cell = Cell.allocate()
-        /// A `.weak` registration's instance (a ``WeakBox``), apart from `cell`; owned.
-        let weakCell = Cell.allocate()
+        /// The container the registration is in.
+        unowned let owner: Container
+        private var cellStorage: Cell?
+        private var weakCellStorage: Cell?
         /// Set when a later registration of the same key replaced this one.
         var replaced = false
 
-        init(_ component: Component) {
+        init(_ component: Component, owner: Container) {
             self.component = component
-            if let instance = component.instance { cell.preset(instance) }
+            self.owner = owner
         }
 
         deinit {
-            cell.deallocate()
-            weakCell.deallocate()
+            cellStorage?.deallocate()
+            weakCellStorage?.deallocate()
         }
 
-        /// Drops the cached instances. A `Container` is used on one thread: nothing reads them
-        /// concurrently.
+        /// The cached instance (singleton, registered instance), which lookups read; owned.
+        var cell: Cell {
+            if let cellStorage { return cellStorage }
+            let cell = Cell.allocate()
+            if let instance = component.instance { cell.preset(instance) }
+            cellStorage = cell
+            return cell
+        }
+
+        /// A `.weak` registration's instance (a ``WeakBox``), apart from `cell`; owned.
+        var weakCell: Cell {
+            if let weakCellStorage { return weakCellStorage }
+            let cell = Cell.allocate()
+            weakCellStorage = cell
+            return cell
+        }
+
+        /// Drops the cached instances (a registered instance stays). A `Container` is used on
+        /// one thread: nothing reads them concurrently.
         func dropCache() {
-            for cell in [cell, weakCell] {
+            for cell in [cellStorage, weakCellStorage].compactMap({ $0 }) {
                 if let instance = cell.take() {
                     Unmanaged<AnyObject>.fromOpaque(instance).release()
                 }
             }
+            if let instance = component.instance { cellStorage?.preset(instance) }
         }
     }
 
@@ -53,21 +72,40 @@ public final class Container: Resolver {
     /// Every entry in registration order, replaced ones included (and skipped when read).
     private var order: [Entry] = []
     private var catalogCache: Catalog?
-    /// The frozen container this one's child registrations fall back to, if any.
+    /// The frozen container this one configures a child of, if any (see
+    /// `FrozenContainer.child`).
     let parent: FrozenContainer?
+    /// The container this one is a child of (see ``child(_:)``), if any.
+    let parentContainer: Container?
     /// What tells this container's instances apart in a shared custom-scope storage.
     let scopeOwner = PerfectHashTable.nextGeneration()
-    /// Instances taken out of cells (a dead `.weak` box's), kept until no thread reads them.
-    let retired = RetiredInstances()
+    private var retiredStorage: RetiredInstances?
+    private var disposalStorage: Disposal?
+    /// A child's `.scoped` instances, by registration.
+    private var scopedCells: [ObjectIdentifier: Cell] = [:]
+    /// Whether ``dispose()`` ran.
+    private(set) var isDisposed = false
 
     /// Creates an empty container.
     public init() {
         parent = nil
+        parentContainer = nil
     }
 
-    /// Creates a container whose registrations shadow `parent`'s (see `FrozenContainer.child`).
+    /// Creates a container that configures a child of `parent` (see `FrozenContainer.child`).
     init(parent: FrozenContainer) {
         self.parent = parent
+        parentContainer = nil
+    }
+
+    /// Creates a child of `parent` that resolves through dictionaries (see ``child(_:)``).
+    private init(parentContainer: Container) {
+        parent = nil
+        self.parentContainer = parentContainer
+    }
+
+    deinit {
+        for cell in scopedCells.values { cell.deallocate() }
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included.
@@ -121,6 +159,38 @@ public final class Container: Resolver {
         )
     }
 
+    /// Declares a key each child container supplies: the current user, a request id. Resolving
+    /// it through a child that registers it (`child { $0.register(instance: user) }`) gives the
+    /// child's value, to the child's and to this container's transient, `.graph` and `.scoped`
+    /// factories alike; `freeze()` counts it as registered, so what depends on it is checked
+    /// at start-up.
+    ///
+    /// ```swift
+    /// container.provided(CurrentUser.self)
+    /// container.autowire(TodoHandler.self, TodoHandler.init(service:user:))
+    /// let request = try frozen.child { $0.register(instance: user) }
+    /// ```
+    ///
+    /// Resolving it where no child supplies it throws ``FrostError/Code/notProvided``; a
+    /// singleton of this container may not depend on it (`freeze()` reports it as a captive
+    /// dependency): it would keep the value of whichever child came first.
+    ///
+    /// - Parameters:
+    ///   - type: The type each child supplies.
+    ///   - name: A name, to provide several values of one type; `nil` for the unnamed one.
+    /// - Returns: The registration, to add the types it implements.
+    @discardableResult
+    public func provided<T>(_ type: T.Type, name: String? = nil) -> Registration<T> {
+        let key = RegistrationKey(T.self, name: name)
+        return add(
+            TypedComponent(
+                key: key,
+                scope: .provided,
+                factory: .closure { _ in throw FrostError(.notProvided, key: key) }
+            )
+        )
+    }
+
     // MARK: Resolving (through the dictionary)
 
     /// Resolves the registration of `type` under `name`, through the container's dictionary.
@@ -137,17 +207,20 @@ public final class Container: Resolver {
         try _resolve(_lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
     }
 
-    /// Implementation detail of `resolve`: one dictionary lookup. Do not call.
+    /// Implementation detail of `resolve`: one dictionary lookup (here, then in the parent of a
+    /// child). Do not call.
     ///
     /// - Parameters:
     ///   - type: The identity of the requested type.
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The entry and its cached box, or ``_ResolverLookup/unknown``.
     public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        guard let entry = entries[RegistrationKey(type, name: name)] else { return .unknown }
+        guard !isDisposed, let entry = entry(for: RegistrationKey(type, name: name)) else {
+            return .unknown
+        }
         return _ResolverLookup(
             location: UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()),
-            box: entry.cell.read()
+            box: entry.component.caches ? entry.cell.read() : nil
         )
     }
 
@@ -185,10 +258,14 @@ public final class Container: Resolver {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        guard let entry = entries[RegistrationKey(T.self, name: name)] else {
+        guard let entry = entry(for: RegistrationKey(T.self, name: name)) else {
             if let parent {
                 return try parent._resolve(
                     T.self, name: name, arguments: arguments, argumentType: argumentType)
+            }
+            let captured = CapturedArguments(pointer: arguments, type: argumentType)
+            if let made = try makeDeferred(T.self, name: name, arguments: captured) {
+                return made as! T
             }
             throw notRegistered(RegistrationKey(T.self, name: name))
         }
@@ -196,15 +273,70 @@ public final class Container: Resolver {
             target(of: entry), as: T.self, arguments: arguments, argumentType: argumentType)
     }
 
-    /// The entry a lookup found (kept alive by `entries` for the resolve's duration).
+    /// The entry of `key`: this container's, or, in a child, the nearest parent's.
+    private func entry(for key: RegistrationKey) -> Entry? {
+        if let entry = entries[key] { return entry }
+        return parentContainer?.entry(for: key)
+    }
+
+    /// The entry a lookup found (kept alive by its container for the resolve's duration).
     private func entry(at lookup: _ResolverLookup) -> Entry {
         Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
             .takeUnretainedValue()
     }
 
+    /// What the engine needs to resolve `entry` here: a `.scoped` instance lives in this
+    /// container (a child's), a provided key found in a parent was not supplied by a child.
     private func target(of entry: Entry) -> Target {
-        let cell = entry.component.kind == .weak ? entry.weakCell : entry.cell
-        return Target(component: entry.component, cell: cell, owner: self)
+        let component = entry.component
+        let cell: Cell?
+        switch component.kind {
+        case .weak: cell = entry.weakCell
+        case .scoped: cell = isChild ? scopedCell(for: component) : nil
+        case .provided: cell = nil
+        default: cell = entry.cell
+        }
+        return Target(component: component, cell: cell, owner: entry.owner, context: self)
+    }
+
+    /// The cell of this child's `.scoped` instance of `component`.
+    private func scopedCell(for component: Component) -> Cell {
+        let id = ObjectIdentifier(component)
+        if let cell = scopedCells[id] { return cell }
+        let cell = Cell.allocate()
+        scopedCells[id] = cell
+        return cell
+    }
+
+    // MARK: Children and disposing
+
+    /// Makes a child of this container that resolves through dictionaries, as a
+    /// ``FrozenContainer``'s child does through its table: the child's registrations first,
+    /// then this container's, resolved in the child (see `FrozenContainer.child`).
+    ///
+    /// ```swift
+    /// let request = try container.child { $0.register(instance: user) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's components.
+    /// - Returns: The child.
+    /// - Throws: What `configure` throws.
+    public func child(_ configure: (Container) throws -> Void) rethrows -> Container {
+        let child = Container(parentContainer: self)
+        try configure(child)
+        return child
+    }
+
+    /// Runs the `.onDispose` hooks of the instances this container created and caches, in
+    /// reverse order of creation, once; then drops every instance it holds. Afterwards,
+    /// resolving through this container throws ``FrostError/Code/disposed`` (see
+    /// `FrozenContainer.dispose()`).
+    public func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        disposalStorage?.runOnce()
+        releaseCachedInstances()
     }
 
     // MARK: Freezing
@@ -243,7 +375,7 @@ public final class Container: Resolver {
     }
 
     private func store(_ component: Component) {
-        let entry = Entry(component)
+        let entry = Entry(component, owner: self)
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)
         catalogCache = nil
@@ -252,9 +384,8 @@ public final class Container: Resolver {
     /// Changes the component under `key` in place (keeping its position), dropping its cache.
     func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
         guard let entry = entries[key] else { return }
-        entry.component = change(entry.component)
         entry.dropCache()
-        if let instance = entry.component.instance { entry.cell.preset(instance) }
+        entry.component = change(entry.component)
     }
 
     /// Registers `P` under `name` as a forward to the registration `key` (whose type is `T`):
@@ -300,6 +431,9 @@ public final class Container: Resolver {
             entry.dropCache()
             entry.component.scope.storage?.removeAll()
         }
+        for cell in scopedCells.values {
+            if let instance = cell.take() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
+        }
     }
 }
 
@@ -311,20 +445,38 @@ extension Container: Sendable {}
 extension Container: EngineHost {
     var catalog: Catalog {
         if let catalogCache { return catalogCache }
-        let catalog = Catalog(keys: components.map(\.key))
+        let catalog = Catalog(
+            keys: components.map(\.key), parent: parentContainer?.catalog ?? parent?.catalog)
         catalogCache = catalog
         return catalog
     }
 
-    /// Whether `key` is registered here or in the parent.
-    func contains(_ key: RegistrationKey) -> Bool {
-        entries[key] != nil || (parent?.contains(key) ?? false)
+    var retired: RetiredInstances {
+        if let retiredStorage { return retiredStorage }
+        let retired = RetiredInstances()
+        retiredStorage = retired
+        return retired
     }
 
-    /// A key with no registration here: a `Lazy` or `Provider` of a registered type, a key of
-    /// the parent container, or an error naming what is close.
+    var isChild: Bool { parentContainer != nil || parent != nil }
+
+    func track(_ run: @escaping @Sendable () -> Void) {
+        if disposalStorage == nil { disposalStorage = Disposal() }
+        disposalStorage?.track(run)
+    }
+
+    /// Whether `key` is registered here or in a parent.
+    func contains(_ key: RegistrationKey) -> Bool {
+        entry(for: key) != nil || (parent?.contains(key) ?? false)
+    }
+
+    /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
+    /// type, a key of the frozen parent, or an error naming what is close.
     func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        if let deferred = try makeDeferred(T.self, name: name) { return deferred as! T }
+        if isDisposed {
+            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        if let made = try makeUnregistered(T.self, name: name) { return made as! T }
         if let parent { return try parent.resolve(T.self, name: name) }
         throw notRegistered(RegistrationKey(T.self, name: name))
     }

@@ -41,6 +41,14 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let nothingToInject = Code(rawValue: "nothingToInject")
         /// A `Lazy`, `Provider` or `@LazyInjected` was used after its container was gone.
         public static let containerGone = Code(rawValue: "containerGone")
+        /// A key registered with `Container.provided` was resolved where no child supplies it:
+        /// resolve it from a child made with `child { $0.register(instance: …) }`.
+        public static let notProvided = Code(rawValue: "notProvided")
+        /// A `.scoped` registration was resolved from a container that is not a child: its
+        /// instance belongs to a child container.
+        public static let outsideChild = Code(rawValue: "outsideChild")
+        /// A container was used after its `dispose()`.
+        public static let disposed = Code(rawValue: "disposed")
         /// A resolve nested factories deeper than ``Resolver/maximumDepth``, or so deep that
         /// its thread's stack was nearly used up; ``FrostError/dependencyPath`` names the path.
         public static let depthLimit = Code(rawValue: "depthLimit")
@@ -153,6 +161,15 @@ public struct FrostError: Error, CustomStringConvertible {
         case .containerGone:
             return "\(subject) was resolved through a Lazy, Provider or @LazyInjected whose "
                 + "container no longer exists (they do not keep it alive)."
+        case .notProvided:
+            return "\(subject) is provided by each child container, and none supplies it here; "
+                + "resolve it from a child that registers it: "
+                + "child { $0.register(instance: …) }."
+        case .outsideChild:
+            return "\(subject) is .scoped: its instance belongs to a child container; resolve it "
+                + "from a child (frozen.child { … })."
+        case .disposed:
+            return "\(subject) was resolved from a container after its dispose()."
         case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject:
             return "\(subject): \(detail ?? code.rawValue)."
         case .foreignHandle:

@@ -13,52 +13,84 @@
 /// let replica = try frozen.resolve(Database.self, name: "replica")
 /// let handle = try frozen.handle(for: UserService.self)   // slot found once
 /// let fast = try frozen.resolve(handle)                     // no hashing at all
+/// let request = try frozen.child { $0.register(instance: currentUser) }   // per request
 /// ```
 public final class FrozenContainer: Resolver, Sendable {
+    /// The table of this container's own keys (for a child, the keys its parent does not
+    /// know; a child with none shares an empty table).
     let table: PerfectHashTable
-    /// Every component, in registration order (as installed: autowired ones bound to their
-    /// slots); keeps the slots' components alive.
+    /// Every own component, in registration order (as installed: autowired ones bound to
+    /// their slots); keeps the slots' components alive.
     let components: [Component]
-    let catalog: Catalog
-    /// The slots of each type's registrations, in registration order: `resolveAll`.
-    let slotsByType: [ObjectIdentifier: [UInt32]]
-    /// The container this one falls back to (for a child container).
+    /// The container this one is a child of.
     let parent: FrozenContainer?
-    /// Instances taken out of the cells, kept until no thread reads them.
-    let retired = RetiredInstances()
-    /// The cells of `.weak` registrations, by slot (`nil` for others): a weak instance is kept
-    /// apart from its slot's cell, which lookups read as a cached instance.
-    private let weakCells: [Cell?]
+    /// Whether this is a child: `.scoped` instances and provided values belong to it.
+    let isChild: Bool
+    /// The slot number of the own table's first slot, in this container's slot space: 0 for a
+    /// root; for a child, its parent's ``spaceSize`` (see ``FrozenContainer+Children``).
+    let base: UInt32
+    /// The cells this container owns besides its table's.
+    let cells: ContainerCells
+    /// How many per-child keys (`.scoped`, provided) this container's slot space has: the
+    /// number of per-child cells each of its children has.
+    let perChildCount: Int
+    /// A child's registrations of keys its parent knows.
+    let overrides: Overrides?
+    /// The cells of `.weak` registrations, by own slot (`nil` for others): a weak instance is
+    /// kept apart from its slot's cell, which lookups read as a cached instance.
+    let weakCells: [Cell?]
+    /// The slots of each type's own registrations, in registration order: `resolveAll`.
+    let slotsByType: [ObjectIdentifier: [UInt32]]
+    /// The own keys, for error messages (a child adds its parent's).
+    let ownCatalog: Catalog
+    /// A process-wide unique number: handles and custom scopes tell containers apart by it.
+    let generation: UInt64
 
     init(
         table: PerfectHashTable,
         components: [Component],
-        catalog: Catalog,
+        parent: FrozenContainer?,
+        perChildCount: Int,
+        overrides: Overrides?,
         slotsByType: [ObjectIdentifier: [UInt32]],
-        parent: FrozenContainer?
+        catalog: Catalog
     ) {
         self.table = table
         self.components = components
-        self.catalog = catalog
-        self.slotsByType = slotsByType
         self.parent = parent
-        var weakCells = [Cell?](repeating: nil, count: table.capacity)
-        for slot in 0..<table.capacity {
-            guard let index = table.inputIndex(of: UInt32(slot)),
-                components[index].kind == .weak, components[index].instance == nil
-            else { continue }
-            weakCells[slot] = Cell.allocate()
+        self.isChild = parent != nil
+        self.base = parent?.spaceSize ?? 0
+        self.perChildCount = perChildCount
+        self.overrides = overrides
+        self.slotsByType = slotsByType
+        self.ownCatalog = catalog
+        self.generation = PerfectHashTable.nextGeneration()
+        // A child's per-child cells cover every per-child key of its slot space; a root's
+        // would never be used.
+        self.cells = ContainerCells(
+            perChildCount: parent == nil ? 0 : perChildCount,
+            overrideCount: overrides?.components.count ?? 0)
+        var weakCells: [Cell?] = []
+        if components.contains(where: { $0.kind == .weak && $0.instance == nil }) {
+            weakCells = [Cell?](repeating: nil, count: table.capacity)
+            for slot in 0..<table.capacity {
+                guard let index = table.inputIndex(of: UInt32(slot)),
+                    components[index].kind == .weak, components[index].instance == nil
+                else { continue }
+                weakCells[slot] = Cell.allocate()
+            }
         }
         self.weakCells = weakCells
     }
 
     deinit {
         for cell in weakCells { cell?.deallocate() }
+        cells.deallocate()
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included; a
-    /// child's parent is not counted.
-    public var count: Int { components.count }
+    /// child counts its own, not its parent's.
+    public var count: Int { components.count + (overrides?.components.count ?? 0) }
 
     // MARK: Resolving
 
@@ -93,17 +125,19 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
     public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        lookUp(type, name: name)
+        guard isChild else { return lookUp(type, name: name) }
+        return lookUpInChild(type, name: name)
     }
 
     /// Implementation detail of autowiring: the registration in `slot` and its cached box. Do
     /// not call.
     ///
     /// - Parameters:
-    ///   - slot: A slot of this container's table.
+    ///   - slot: A slot of this container's slot space.
     /// - Returns: The slot and its cached box.
     public func _lookUp(slot: UInt32) -> _ResolverLookup {
-        _ResolverLookup(location: UInt(slot), box: table.cell(at: slot).read())
+        guard isChild else { return lookUp(slot: slot) }
+        return lookUpInChild(spaceSlot: slot)
     }
 
     /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
@@ -130,17 +164,20 @@ public final class FrozenContainer: Resolver, Sendable {
 
     /// For a top-level creation of an autowired transient with bound parameters: the frame it
     /// is made from, and its component; `nil` when the general path must run (a miss, a cached
-    /// instance, another kind of registration).
+    /// instance, another kind of registration, a disposed container).
     @usableFromInline
     func rootFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
         guard lookup.found, lookup.box == nil else { return nil }
-        // Kept alive by `components`; not retained here.
-        unowned(unsafe) let component = table.component(
-            at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location))
-        guard component.createsDirectly, component.boundSlots != nil else { return nil }
+        let slot = UInt32(truncatingIfNeeded: lookup.location)
+        // Kept alive by its container, which this one holds; not retained here.
+        unowned(unsafe) let component =
+            isChild ? registration(atSpaceSlot: slot).component : table.component(at: slot)
+        guard component.createsDirectly, component.boundSlots != nil, !cells.isDisposed else {
+            return nil
+        }
         let frame = _BoundParameters(
             container: Unmanaged.passUnretained(self),
-            slotArray: table.slotArray,
+            slotArray: frameSlots,
             slots: nil,
             context: ResolveContext.current.opaque
         )
@@ -154,28 +191,22 @@ public final class FrozenContainer: Resolver, Sendable {
     {
         guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
         if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try create(
-            at: PerfectHashTable.Slot(truncatingIfNeeded: lookup.location), as: T.self)
+        return try create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
     }
 
-    /// Creates (or reads) the instance in `slot`, whose key is verified to be `T`'s. A
-    /// transient is made right here, with this container as its factory's resolver.
+    /// Creates (or reads) the instance in `slot` of this container's slot space, whose key is
+    /// verified to be `T`'s. A transient of this container's own is made right here, with
+    /// this container as its factory's resolver.
     func create<T>(at slot: UInt32, as type: T.Type) throws(FrostError) -> T {
-        // Kept alive by `components`; not retained here.
-        unowned(unsafe) let component = table.component(at: slot)
-        guard component.createsDirectly else {
-            return try Engine.create(target(at: slot), as: T.self)
+        if !isChild {
+            // Kept alive by `components`; not retained here.
+            unowned(unsafe) let component = table.component(at: slot)
+            if component.createsDirectly, !cells.isDisposed {
+                return try Engine.createTransient(
+                    unsafeDowncast(component, to: TypedComponent<T>.self), resolver: self)
+            }
         }
-        return try Engine.createTransient(
-            unsafeDowncast(component, to: TypedComponent<T>.self), resolver: self)
-    }
-
-    /// What the engine needs to know about `slot`.
-    func target(at slot: UInt32) -> Target {
-        Target(
-            component: table.component(at: slot),
-            cell: weakCells[Int(slot)] ?? table.cell(at: slot),
-            owner: self)
+        return try Engine.create(target(atSpaceSlot: slot), as: T.self)
     }
 
     /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
@@ -193,16 +224,13 @@ public final class FrozenContainer: Resolver, Sendable {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T {
-        let lookup = lookUp(ObjectIdentifier(T.self), name: name)
+        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
         guard lookup.found else {
-            if let parent {
-                return try parent._resolve(
-                    T.self, name: name, arguments: arguments, argumentType: argumentType)
-            }
-            throw notRegistered(RegistrationKey(T.self, name: name))
+            return try resolveUnregistered(
+                T.self, name: name, arguments: arguments, argumentType: argumentType)
         }
         return try Engine.create(
-            target(at: UInt32(truncatingIfNeeded: lookup.location)), as: T.self,
+            target(atSpaceSlot: UInt32(truncatingIfNeeded: lookup.location)), as: T.self,
             arguments: arguments, argumentType: argumentType)
     }
 
@@ -219,8 +247,8 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: A handle valid for this container only.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
-    ///   registered for `type` under `name` in this container (a child's handle does not reach
-    ///   its parent); for a `.singleton`, the errors of creating it.
+    ///   registered for `type` under `name` in this container's own table (a child's handle
+    ///   does not reach its parent); for a `.singleton`, the errors of creating it.
     public func handle<T>(for type: T.Type, name: String? = nil) throws(FrostError) -> Handle<T> {
         let key = RegistrationKey(T.self, name: name)
         let slot = table.slot(for: key)
@@ -228,18 +256,17 @@ public final class FrozenContainer: Resolver, Sendable {
             throw FrostError(.notRegistered, key: key, catalog: catalog)
         }
         guard table.component(at: slot).caches else {
-            return Handle(slot: slot, generation: table.generation, held: nil)
+            return Handle(slot: slot, generation: generation, held: nil)
         }
         // Created now, so that the handle can hold it (unless a concurrent
         // `releaseCachedInstances()` has already taken it again).
-        let value = try create(at: slot, as: T.self)
-        let cell = table.cell(at: slot)
+        let value = try create(at: base + slot, as: T.self)
         var held: Box<T>?
-        if let box = cell.read() {
+        if let box = table.cell(at: slot).read() {
             held = Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue()
         }
         return withExtendedLifetime(value) {
-            Handle(slot: slot, generation: table.generation, held: held)
+            Handle(slot: slot, generation: generation, held: held)
         }
     }
 
@@ -293,7 +320,7 @@ public final class FrozenContainer: Resolver, Sendable {
     /// and its slot caches one.
     @usableFromInline
     func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
-        guard generation == table.generation else { return nil }
+        guard generation == self.generation else { return nil }
         return table.cell(at: slot).read()
     }
 
@@ -301,16 +328,16 @@ public final class FrozenContainer: Resolver, Sendable {
     /// the handle is this container's. Compares addresses only: the handle owns `held`.
     @usableFromInline
     func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
-        held != nil && generation == table.generation && table.cell(at: slot).peek() == held
+        held != nil && generation == self.generation && table.cell(at: slot).peek() == held
     }
 
     /// The slow path of a handle: refused, or created.
     @usableFromInline
     func resolve<T>(handle: Handle<T>) throws(FrostError) -> T {
-        guard handle.generation == table.generation else {
+        guard handle.generation == generation else {
             throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
         }
-        return try create(at: handle.slot, as: T.self)
+        return try create(at: base + handle.slot, as: T.self)
     }
 
     // MARK: Everything of a type
@@ -328,14 +355,13 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Throws: ``FrostError`` when one of them fails to resolve.
     public func resolveAll<T>(_ type: T.Type) throws(FrostError) -> [T] {
         var all: [T] = []
-        for slot in slotsByType[ObjectIdentifier(T.self)] ?? [] {
-            if let box = table.cell(at: slot).read() {
-                all.append(_readBox(box, as: T.self))
-            } else {
+        var container: FrozenContainer? = self
+        while let current = container {
+            for slot in current.slotsByType[ObjectIdentifier(T.self)] ?? [] {
                 all.append(try create(at: slot, as: T.self))
             }
+            container = current.parent
         }
-        if let parent { all += try parent.resolveAll(T.self) }
         return all
     }
 
@@ -358,29 +384,40 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - canonicalKey: A key such as `"MyApp.Database#replica"`.
     /// - Returns: `true` when a registration (here or in a parent) has that key.
     public func contains(canonicalKey: String) -> Bool {
-        catalog.contains(canonicalName: canonicalKey)
+        ownCatalog.contains(canonicalName: canonicalKey)
             || (parent?.contains(canonicalKey: canonicalKey) ?? false)
     }
 
-    // MARK: Children and releasing
+    // MARK: Children, releasing, disposing
 
-    /// Makes a child container: its registrations shadow this container's, and everything
-    /// else falls back to this one (a request scope for a server, an override in a test).
+    /// Makes a child container: a request scope for a server, an override in a test.
     ///
-    /// Freezing the child builds a table of the child's registrations only; this container's
-    /// table is untouched, and its singletons stay shared. This container's factories never
-    /// see the child's registrations.
+    /// The child supplies the values its parent declared with `provided`, holds its own
+    /// `.scoped` instances, and may register any key, its parent's included. Resolving through
+    /// the child finds the child's registrations first, then the parent's, **in the child**:
+    /// the parent's transient, `.graph` and `.scoped` factories see the child's registrations
+    /// and provided values. The parent's singletons stay the parent's, made from the parent's
+    /// registrations and shared with every child.
     ///
     /// ```swift
-    /// let request = try frozen.child { c in c.register(instance: currentRequest) }
+    /// container.provided(CurrentUser.self)
+    /// container.autowire(TodoHandler.self, TodoHandler.init(service:user:))
+    /// let app = try container.freeze()
+    /// let request = try app.child { $0.register(instance: user) }   // per request: cheap
+    /// let handler = try request.resolve(TodoHandler.self)
+    /// request.dispose()
     /// ```
+    ///
+    /// A child that only supplies values, or registers keys its parent knows, builds no hash
+    /// table; only keys its parent does not know get one. A child may have children of its
+    /// own.
     ///
     /// - Parameters:
     ///   - configure: Registers the child's components.
     /// - Returns: The frozen child.
     /// - Throws: ``FrostError`` when freezing the child finds problems (a dependency missing
-    ///   from both the child and this container, for instance), or what `configure` throws,
-    ///   wrapped.
+    ///   from both the child and this container, a child singleton on a transient of this
+    ///   container, for instance), or what `configure` throws, wrapped.
     public func child(_ configure: (Container) throws -> Void) throws(FrostError) -> FrozenContainer
     {
         let container = Container(parent: self)
@@ -396,8 +433,9 @@ public final class FrozenContainer: Resolver, Sendable {
         return try container.freeze()
     }
 
-    /// Drops the cached instances of singletons, `.weak` registrations and custom scopes (not
-    /// registered instances): the next resolve of each creates a new one.
+    /// Drops the cached instances of singletons, `.weak` registrations, `.scoped` instances (of
+    /// a child) and custom scopes (not registered instances): the next resolve of each creates
+    /// a new one.
     ///
     /// Safe while other threads resolve, through types and handles: an instance is released
     /// only once no thread can still be reading it (each read is announced through the reading
@@ -405,29 +443,91 @@ public final class FrozenContainer: Resolver, Sendable {
     /// An instance another thread is reading right now is released by a later call, or with
     /// the container.
     public func releaseCachedInstances() {
+        releaseCachedInstances(includingRegistered: false)
+    }
+
+    /// Drops the cached instances (and, when disposing, the registered ones: the fast path
+    /// then finds nothing, and the slow one refuses).
+    private func releaseCachedInstances(includingRegistered: Bool) {
         var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
         var storages: [ObjectIdentifier: any ScopeStorage] = [:]
-        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
-            guard let index = table.inputIndex(of: slot) else { continue }
-            let component = components[index]
+        func take(_ component: Component, _ cell: Cell) {
             if let storage = component.scope.storage {
                 storages[ObjectIdentifier(storage)] = storage
             }
-            guard component.instance == nil, component.kind == .singleton || component.kind == .weak
-            else { continue }
-            let cell = weakCells[Int(slot)] ?? table.cell(at: slot)
+            guard includingRegistered || component.instance == nil,
+                component.kind == .singleton || component.kind == .weak
+                    || component.kind == .scoped || component.instance != nil
+            else { return }
             if let instance = cell.take() { taken.append((instance, cell)) }
         }
-        retired.retire(taken)
+        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
+            guard let index = table.inputIndex(of: slot) else { continue }
+            take(components[index], weakCell(atOwnSlot: slot) ?? table.cell(at: slot))
+        }
+        for (index, component) in (overrides?.components ?? []).enumerated() {
+            let cells = cells.override(index)
+            take(component, component.kind == .weak ? cells.weakCell : cells.cell)
+        }
+        if isChild {
+            // `.scoped` instances; provided values are the application's (dropped when
+            // disposing).
+            for index in 0..<perChildCount {
+                guard includingRegistered || perChildKind(index) == .scoped else { continue }
+                let cell = cells.perChild(index)
+                if let instance = cell.take() { taken.append((instance, cell)) }
+            }
+        }
+        // Also tries again what an earlier call had to keep.
+        if !taken.isEmpty {
+            cells.retired.retire(taken)
+        } else {
+            cells.retiredIfAny?.retire([])
+        }
         // The application's code: no lock is held.
         for storage in storages.values { storage.removeAll() }
+    }
+
+    /// Runs the `.onDispose` hooks of the instances this container created and caches — its
+    /// singletons, `.scoped` instances (of a child) and `.weak` instances still alive — in
+    /// reverse order of creation (an instance's dependencies after it), once; then drops every
+    /// instance it holds. Afterwards, resolving through this container throws
+    /// ``FrostError/Code/disposed``.
+    ///
+    /// ```swift
+    /// let request = try app.child { $0.register(instance: user) }
+    /// defer { request.dispose() }
+    /// ```
+    ///
+    /// A parent's `dispose()` does not reach its children, nor a child's its parent's
+    /// instances. Registered instances are the application's: their hooks never run (the
+    /// container only lets go of them). Transients are never tracked.
+    public func dispose() {
+        guard cells.markDisposed() else { return }
+        cells.disposal.runOnce()
+        releaseCachedInstances(includingRegistered: true)
     }
 }
 
 extension FrozenContainer: EngineHost {
-    var scopeOwner: UInt64 { table.generation }
+    var scopeOwner: UInt64 { generation }
 
-    /// Finds a registration of this container: by the type's identity, or identity and name.
+    var retired: RetiredInstances { cells.retired }
+
+    var isDisposed: Bool { cells.isDisposed }
+
+    func track(_ run: @escaping @Sendable () -> Void) {
+        cells.disposal.track(run)
+    }
+
+    /// This container's keys and its parents', for near misses.
+    var catalog: Catalog {
+        guard let parent else { return ownCatalog }
+        return Catalog(keys: ownCatalog.keys + (overrides?.keys ?? []), parent: parent.catalog)
+    }
+
+    /// Finds a registration of this container's table: by the type's identity, or identity
+    /// and name. The location is the slot, with the slot's flags (``SlotFlags``) above it.
     @inline(__always)
     func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
         guard let name else {
@@ -443,26 +543,46 @@ extension FrozenContainer: EngineHost {
     @inline(never)
     func lookUp(_ type: ObjectIdentifier, named name: String) -> _ResolverLookup {
         let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-        return slot == PerfectHashTable.notFound ? .unknown : _lookUp(slot: slot)
+        return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
+    }
+
+    /// The registration in `slot` of this container's table, and its cached box.
+    func lookUp(slot: UInt32) -> _ResolverLookup {
+        _ResolverLookup(
+            location: UInt(table.flags(at: slot)) << 32 | UInt(slot),
+            box: table.cell(at: slot).read())
     }
 
     /// Whether `key` is registered here or in a parent.
     func contains(_ key: RegistrationKey) -> Bool {
-        table.slot(for: key) != PerfectHashTable.notFound || (parent?.contains(key) ?? false)
+        spaceSlot(for: key) != PerfectHashTable.notFound
     }
 
-    /// The registration of `key` here or in a parent, if any.
-    func registration(for key: RegistrationKey) -> Component? {
-        let slot = table.slot(for: key)
-        if slot != PerfectHashTable.notFound { return table.component(at: slot) }
-        return parent?.registration(for: key)
-    }
-
-    /// A key with no registration here: a `Lazy` or `Provider` of a registered type, a key of
-    /// the parent container, or an error naming what is close.
+    /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
+    /// type, a key of the parent container, or an error naming what is close.
     func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        if let deferred = try makeDeferred(T.self, name: name) { return deferred as! T }
-        if let parent { return try parent.resolve(T.self, name: name) }
+        if isDisposed {
+            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        if let made = try makeUnregistered(T.self, name: name) { return made as! T }
+        throw notRegistered(RegistrationKey(T.self, name: name))
+    }
+
+    /// A key with runtime arguments and no registration here: a `Lazy` or `Provider` that
+    /// keeps the arguments, or an error.
+    func resolveUnregistered<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        if isDisposed {
+            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        let captured = CapturedArguments(pointer: arguments, type: argumentType)
+        if let made = try makeDeferred(T.self, name: name, arguments: captured) {
+            return made as! T
+        }
         throw notRegistered(RegistrationKey(T.self, name: name))
     }
 }

@@ -15,6 +15,9 @@
 /// `A` whose factory reads this `Lazy<B>`) fails with ``FrostError/Code/cycle`` instead of
 /// recursing.
 ///
+/// Resolved with runtime arguments (`resolve(Lazy<Greeting>.self, argument: "Ann")`), it keeps
+/// a copy of them and resolves `T` with them.
+///
 /// A `Lazy` does not keep its container alive (a singleton holding one would otherwise keep
 /// its own container forever); resolving through it after the container is gone throws
 /// ``FrostError/Code/containerGone``.
@@ -23,11 +26,13 @@ public final class Lazy<T>: @unchecked Sendable {
     // resolved instance is published once through `cell`, which creates it once.
     private weak var container: (any AnyObject & Resolver)?
     private let name: String?
+    private let arguments: CapturedArguments?
     private let cell = Cell.allocate()
 
-    init(container: any AnyObject & Resolver, name: String?) {
+    init(container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?) {
         self.container = container
         self.name = name
+        self.arguments = arguments
     }
 
     deinit {
@@ -68,7 +73,7 @@ public final class Lazy<T>: @unchecked Sendable {
             }
             let instance: T
             do {
-                instance = try container.resolve(T.self, name: name)
+                instance = try resolve(from: container)
             } catch {
                 cell.end(for: context, publishing: nil)
                 throw error
@@ -85,7 +90,18 @@ public final class Lazy<T>: @unchecked Sendable {
 extension Lazy: DeferredResolving {
     static var wrappedType: Any.Type { T.self }
 
-    static func make(container: any AnyObject & Resolver, name: String?) -> Lazy<T> {
-        Lazy(container: container, name: name)
+    static func make(
+        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
+    ) -> Lazy<T> {
+        Lazy(container: container, name: name, arguments: arguments)
+    }
+
+    /// `T` from `container`, with the kept arguments if any.
+    private func resolve(from container: any AnyObject & Resolver) throws(FrostError) -> T {
+        guard let arguments else { return try container.resolve(T.self, name: name) }
+        return try arguments.withPointer { pointer throws(FrostError) in
+            try container._resolve(
+                T.self, name: name, arguments: pointer, argumentType: arguments.type)
+        }
     }
 }

@@ -11,6 +11,10 @@
 /// let logger = make()
 /// ```
 ///
+/// For a registration that takes runtime arguments, give them on each call
+/// (`try provider.resolve(arguments: "Ann")`, `provider("Ann")`), or once, when resolving the
+/// provider (`resolve(Provider<Greeting>.self, argument: "Ann")`), which keeps a copy.
+///
 /// A `Provider` does not keep its container alive (a singleton holding one would otherwise
 /// keep its own container forever); resolving through it after the container is gone throws
 /// ``FrostError/Code/containerGone``.
@@ -19,6 +23,7 @@ public struct Provider<T>: @unchecked Sendable {
     // Sendable; a Container is for one thread, and so is a Provider made by it).
     private let reference: WeakContainer
     private let name: String?
+    private let arguments: CapturedArguments?
 
     /// Resolves the instance.
     ///
@@ -45,15 +50,50 @@ public struct Provider<T>: @unchecked Sendable {
         guard let container = reference.container else {
             throw FrostError.containerGone(T.self, name: name)
         }
-        return try container.resolve(T.self, name: name)
+        guard let arguments else { return try container.resolve(T.self, name: name) }
+        return try arguments.withPointer { pointer throws(FrostError) in
+            try container._resolve(
+                T.self, name: name, arguments: pointer, argumentType: arguments.type)
+        }
+    }
+
+    /// Resolves the instance of a registration that takes runtime arguments, with these.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments the factory takes, in order.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError`` when resolving fails, as ``resolve()`` does;
+    ///   ``FrostError/Code/argumentMismatch`` when the registration takes other arguments.
+    public func resolve<each A>(arguments: repeat each A) throws(FrostError) -> T {
+        guard let container = reference.container else {
+            throw FrostError.containerGone(T.self, name: name)
+        }
+        return try container.resolve(T.self, name: name, arguments: repeat each arguments)
+    }
+
+    /// Resolves the instance of a registration that takes runtime arguments, with these; like
+    /// ``callAsFunction()``, it stops the program if that fails. Use ``resolve(arguments:)``
+    /// to handle it.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments the factory takes, in order.
+    /// - Returns: The instance.
+    public func callAsFunction<each A>(_ arguments: repeat each A) -> T {
+        do {
+            return try resolve(arguments: repeat each arguments)
+        } catch {
+            preconditionFailure("Provider<\(T.self)>(…): \(error)")
+        }
     }
 }
 
 extension Provider: DeferredResolving {
     static var wrappedType: Any.Type { T.self }
 
-    static func make(container: any AnyObject & Resolver, name: String?) -> Provider<T> {
-        Provider(reference: WeakContainer(container), name: name)
+    static func make(
+        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
+    ) -> Provider<T> {
+        Provider(reference: WeakContainer(container), name: name, arguments: arguments)
     }
 }
 

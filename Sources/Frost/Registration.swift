@@ -16,7 +16,8 @@ public struct Registration<T> {
     /// Sets how long the registration's instances live.
     ///
     /// - Parameters:
-    ///   - scope: `.transient` (the default), `.singleton`, `.weak`, `.graph` or `.custom(…)`.
+    ///   - scope: `.transient` (the default), `.singleton`, `.weak`, `.graph`, `.scoped` or
+    ///     `.custom(…)`.
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func scope(_ scope: Scope) -> Registration<T> {
@@ -65,6 +66,28 @@ public struct Registration<T> {
         -> Registration<T>
     {
         update { $0.copy(addingHook: hook) }
+    }
+
+    /// Runs `hook` when the container that created and caches an instance is disposed
+    /// (`dispose()`): for a `.singleton`, a `.scoped` instance (at its child's `dispose()`) or
+    /// a `.weak` one still alive, in reverse order of creation (an instance's dependencies
+    /// after it), once.
+    ///
+    /// ```swift
+    /// container.register(UnitOfWork.self) { r in UnitOfWork(try r.resolve(Database.self)) }
+    ///     .scope(.scoped)
+    ///     .onDispose { uow in uow.rollbackIfOpen() }
+    /// ```
+    ///
+    /// Transients are never tracked, and a registered instance is the application's: its
+    /// hooks never run.
+    ///
+    /// - Parameters:
+    ///   - hook: Receives the instance.
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func onDispose(_ hook: @escaping @Sendable (T) -> Void) -> Registration<T> {
+        update { $0.copy(addingDisposeHook: hook) }
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {

@@ -1,14 +1,19 @@
 /// How long a resolved instance lives, and who shares it.
 ///
 /// A registration is `.transient` unless it says otherwise. Every scope is thread-safe on a
-/// ``FrozenContainer``.
+/// ``FrozenContainer``: `.transient` (a new instance per resolve), `.singleton` (one per
+/// container), `.weak` (kept while someone holds it), `.graph` (one per top-level resolve),
+/// `.scoped` (one per child container) and custom scopes (your ``ScopeStorage``).
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         case transient
         case singleton
         case weak
         case graph
+        case scoped
         case custom
+        /// A key a child container supplies (`Container.provided`): never made here.
+        case provided
     }
 
     let kind: Kind
@@ -33,6 +38,25 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// `resolve(Root.self)` shares it; the next top-level resolve creates a new one.
     public static let graph = Scope(kind: .graph, storage: nil)
 
+    /// One instance per child container: every resolve through one child (a request, a test)
+    /// shares it, another child gets its own, and the child's `dispose()` runs its
+    /// `.onDispose` hooks. Resolving it from a container that is not a child throws
+    /// ``FrostError/Code/outsideChild``.
+    ///
+    /// ```swift
+    /// container.register(UnitOfWork.self) { r in UnitOfWork(try r.resolve(Database.self)) }
+    ///     .scope(.scoped)
+    ///     .onDispose { $0.rollbackIfOpen() }
+    /// let request = try frozen.child { $0.register(instance: user) }
+    /// ```
+    ///
+    /// Its factory resolves in the child: it sees the child's registrations and provided
+    /// values.
+    public static let scoped = Scope(kind: .scoped, storage: nil)
+
+    /// What `Container.provided` registers: a value each child supplies.
+    static let provided = Scope(kind: .provided, storage: nil)
+
     /// A scope whose instances live in `storage`, which decides when they go (a session, a
     /// request, a test).
     ///
@@ -49,20 +73,27 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// a singleton must not keep an instance of a shorter-lived scope.
     var lifetimeRank: Int {
         switch kind {
-        case .singleton: 3
-        case .custom, .weak: 2
+        case .singleton: 4
+        case .custom, .weak: 3
+        case .scoped, .provided: 2
         case .graph: 1
         case .transient: 0
         }
     }
 
-    /// The scope's name: `transient`, `singleton`, `weak`, `graph` or `custom(Type)`.
+    /// Whether each child container has its own instance: `.scoped`, and provided values.
+    var isPerChild: Bool { kind == .scoped || kind == .provided }
+
+    /// The scope's name: `transient`, `singleton`, `weak`, `graph`, `scoped`, `provided` or
+    /// `custom(Type)`.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .singleton: "singleton"
         case .weak: "weak"
         case .graph: "graph"
+        case .scoped: "scoped"
+        case .provided: "provided"
         case .custom: "custom(\(storage.map { String(describing: type(of: $0)) } ?? "?"))"
         }
     }

@@ -270,7 +270,8 @@ uint32_t frost_table_find_identity(const frost_table *_Nonnull table,
 
 /// A lookup's answer: the slot and the instance cached in it.
 typedef struct frost_found {
-    uint64_t slot;             // the slot index, or UINT64_MAX when the key is not in the table
+    uint64_t slot;             // the slot index, with the slot's flags in the upper 32 bits;
+                               // UINT64_MAX when the key is not in the table
     void *_Nullable instance;  // the slot's cached instance (a protected read), or NULL
 } frost_found;
 

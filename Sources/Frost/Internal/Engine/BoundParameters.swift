@@ -17,7 +17,9 @@ struct _BoundParameters {
     /// Unmanaged, not `unowned(unsafe)`: using an `unowned(unsafe)` reference retains and
     /// releases it around every call (measured: a pair per parameter).
     @usableFromInline let container: Unmanaged<FrozenContainer>
-    /// The container's slot array (``PerfectHashTable/slotArray``).
+    /// The container's slot array (``PerfectHashTable/slotArray``), tagged (bit 0) when the
+    /// container is a child: each slot is then looked up through it (own table, override,
+    /// per-child cell or parent's).
     @usableFromInline let slotArray: UnsafeRawPointer
     /// The slot of each parameter, in order (owned by the component being created); `nil`
     /// for a top-level resolve's root frame, which has no parameters.
@@ -55,6 +57,9 @@ struct _BoundParameters {
     /// the box cached there (a protected read, through this frame's context), or neither.
     @usableFromInline
     func look(at slot: UInt32) -> (box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?) {
+        if UInt(bitPattern: slotArray) & 1 != 0 {
+            return container._withUnsafeGuaranteedRef { $0.look(spaceSlot: slot) }
+        }
         // Kept alive by the container's component list; not retained here.
         unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
         if component.createsDirectly, component.boundSlots != nil {

@@ -16,26 +16,46 @@
 ///   `releaseCachedInstances()` never frees one that is being read (``RetiredInstances``);
 /// - a custom storage's answer is checked: it must be the registration's instance type.
 enum Engine {
-    /// The instance of `target`: read from its cell or created, according to its scope. The
-    /// factory resolves its dependencies from `target.owner`.
+    /// The instance of `target`: read from its cell or created, according to its scope.
+    ///
+    /// A singleton, `.weak` or custom-scoped registration is made in the container it belongs
+    /// to (`target.owner`) and resolves its dependencies there; a transient, `.graph` or
+    /// `.scoped` one is made in the container the resolve is in (`target.context`, a child
+    /// when resolved through one) and sees that container's registrations.
     static func create<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
         let component = target.component
-        if component.caches { return try cached(target, as: T.self) }
+        if target.context.isDisposed || target.owner.isDisposed {
+            throw disposed(component)
+        }
+        if component.caches {
+            return try cached(target, as: T.self, resolver: target.owner, tracker: target.owner)
+        }
         switch component.kind {
         case .transient, .singleton:
             return try createTransient(
-                unsafeDowncast(component, to: TypedComponent<T>.self), resolver: target.owner)
+                unsafeDowncast(component, to: TypedComponent<T>.self), resolver: target.context)
         case .graph:
             return try graph(target, as: T.self)
         case .weak:
             return try weak(target, as: T.self)
         case .custom:
             return try custom(target, as: T.self)
+        case .scoped:
+            guard target.context.isChild, target.cell != nil else {
+                throw FrostError(
+                    .outsideChild, key: component.key, path: pathTo(component))
+            }
+            return try cached(target, as: T.self, resolver: target.context, tracker: target.context)
+        case .provided:
+            guard let box = target.cell?.read() else {
+                throw FrostError(.notProvided, key: component.key, path: pathTo(component))
+            }
+            return _readBox(box, as: T.self)
         }
     }
 
     /// Makes a new instance of a transient registration, whose factory resolves from
-    /// `resolver` (the registration's container).
+    /// `resolver` (the container the resolve is in).
     @inline(__always)
     static func createTransient<T>(_ component: TypedComponent<T>, resolver: any Resolver)
         throws(FrostError) -> T
@@ -51,35 +71,43 @@ enum Engine {
         argumentType: Any.Type
     ) throws(FrostError) -> T {
         let typed = unsafeDowncast(target.component, to: TypedComponent<T>.self)
+        if target.context.isDisposed || target.owner.isDisposed { throw disposed(typed) }
         return try ResolveContext.current.entering(typed) {
-            try typed.make(target.owner, arguments: arguments, type: argumentType)
+            try typed.make(target.context, arguments: arguments, type: argumentType)
         }
     }
 
     // MARK: Scopes
 
-    /// A singleton or a registered instance: created once, in its cell.
-    private static func cached<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
+    /// A singleton, a registered instance or a `.scoped` instance: created once, in its cell,
+    /// by a factory that resolves from `resolver`; `tracker` runs its `.onDispose` hooks.
+    private static func cached<T>(
+        _ target: Target,
+        as type: T.Type,
+        resolver: any EngineHost,
+        tracker: any EngineHost
+    ) throws(FrostError) -> T {
         let context = ResolveContext.current
-        switch target.cell.begin(for: context) {
+        let cell = target.cell.unsafelyUnwrapped
+        switch cell.begin(for: context) {
         case .ready(let box):
             return _readBox(box, as: T.self)
         case .create:
             let box: AnyObject
             do {
-                box = try makeBox(
-                    target.component, resolver: target.owner, cell: target.cell, in: context)
+                box = try makeBox(target.component, resolver: resolver, cell: cell, in: context)
             } catch {
-                target.cell.end(for: context, publishing: nil)
+                cell.end(for: context, publishing: nil)
                 throw error
             }
             let value = unsafeDowncast(box, to: Box<T>.self).value
-            target.cell.end(for: context, publishing: box)
+            cell.end(for: context, publishing: box)
+            if target.component.disposes { tracker.track(target.component.disposal(ofBox: box)) }
             return value
         case .own:
             // Its own resolve re-entered it while injecting its properties: the instance is
             // made, and is what the re-entry gets. Earlier (in its factory) it is a cycle.
-            if let box = context.state.provisionalBox(for: target.cell.address) {
+            if let box = context.state.provisionalBox(for: cell.address) {
                 return unsafeDowncast(box, to: Box<T>.self).value
             }
             throw context.cycle(closedBy: target.component.key)
@@ -118,15 +146,15 @@ enum Engine {
         let context = ResolveContext.current
         let component = unsafeDowncast(target.component, to: TypedComponent<T>.self)
         let key = GraphKey(
-            component: ObjectIdentifier(component), container: ObjectIdentifier(target.owner))
+            component: ObjectIdentifier(component), container: ObjectIdentifier(target.context))
         if context.depth > 0, let box = context.state.graph[key] {
             return unsafeDowncast(box, to: Box<T>.self).value
         }
         return try context.entering(component) {
-            let instance = try component.construct(target.owner)
+            let instance = try component.construct(target.context)
             context.state.graph[key] = Box(instance)
             context.keepUntilTheResolveEnds()
-            if component.finishes { try component.finish(instance, target.owner) }
+            if component.finishes { try component.finish(instance, target.context) }
             return instance
         }
     }
@@ -136,15 +164,16 @@ enum Engine {
     private static func weak<T>(_ target: Target, as type: T.Type) throws(FrostError) -> T {
         let context = ResolveContext.current
         let component = target.component
+        let cell = target.cell.unsafelyUnwrapped
         while true {
             var stale: UnsafeMutableRawPointer?
-            if let box = target.cell.read() {
+            if let box = cell.read() {
                 if let object = Unmanaged<WeakBox>.fromOpaque(box).takeUnretainedValue().object {
                     return try cast(object, as: T.self, component)
                 }
                 stale = box
             }
-            switch target.cell.begin(for: context, stale: stale) {
+            switch cell.begin(for: context, stale: stale) {
             case .ready:
                 continue  // another thread made one meanwhile: read it (it may have died again)
             case .create:
@@ -154,21 +183,22 @@ enum Engine {
                         let object = try component.constructObject(target.owner)
                         guard component.finishes else { return object }
                         let state = context.state
-                        state.provisional.append((target.cell.address, WeakBox(object)))
+                        state.provisional.append((cell.address, WeakBox(object)))
                         defer { state.provisional.removeLast() }
                         try component.finishObject(object, target.owner)
                         return object
                     }
                 } catch {
-                    target.cell.end(for: context, publishing: nil)
+                    cell.end(for: context, publishing: nil)
                     throw error
                 }
-                if let replaced = target.cell.end(for: context, publishing: WeakBox(object)) {
-                    target.owner.retired.retire(replaced, from: target.cell)
+                if let replaced = cell.end(for: context, publishing: WeakBox(object)) {
+                    target.owner.retired.retire(replaced, from: cell)
                 }
+                if component.disposes { target.owner.track(component.disposal(ofWeak: object)) }
                 return try cast(object, as: T.self, component)
             case .own:
-                if let box = context.state.provisionalBox(for: target.cell.address) as? WeakBox,
+                if let box = context.state.provisionalBox(for: cell.address) as? WeakBox,
                     let object = box.object
                 {
                     return try cast(object, as: T.self, component)
@@ -213,6 +243,17 @@ enum Engine {
 
     // MARK: Errors
 
+    /// The path to `component`, about to be created: for an error that names it.
+    private static func pathTo(_ component: Component) -> [RegistrationKey] {
+        let context = ResolveContext.current
+        return context.depth > 0 ? context.pathKeys + [component.key] : []
+    }
+
+    /// The error of resolving through a disposed container.
+    private static func disposed(_ component: Component) -> FrostError {
+        FrostError(.disposed, key: component.key, path: pathTo(component))
+    }
+
     /// The error of a wait that would close a circle of threads waiting for each other.
     private static func crossThreadCycle(_ component: Component, _ context: ResolveContext)
         -> FrostError
@@ -239,16 +280,21 @@ enum Engine {
 }
 
 /// A registration found in a container, as the engine needs it. It lives for one resolve,
-/// whose caller holds the container, which holds the component: both are referenced without
+/// whose caller holds the containers, which hold the component: they are referenced without
 /// retaining them.
 struct Target {
     /// The registration.
     unowned(unsafe) let component: Component
-    /// Where its instance is cached (a slot's cell, an entry's).
-    let cell: Cell
-    /// The container it belongs to: where a cached instance lives, and what its factory
-    /// resolves from.
+    /// Where its instance is cached: a slot's cell, an entry's, a `.weak` registration's side
+    /// cell, or, for a per-child key, the child's cell (for a provided key, the cell of the
+    /// nearest child that supplies it: `nil` when none does).
+    let cell: Cell?
+    /// The container the registration belongs to: where a singleton, `.weak` or custom-scoped
+    /// instance lives, and what its factory resolves from.
     unowned(unsafe) let owner: any EngineHost
+    /// The container the resolve is in: what a transient, `.graph` or `.scoped` factory
+    /// resolves from, and where a `.scoped` instance lives.
+    unowned(unsafe) let context: any EngineHost
 }
 
 /// A container the engine resolves in: a ``FrozenContainer`` or a ``Container``.
@@ -261,4 +307,10 @@ protocol EngineHost: AnyObject, Resolver {
     var catalog: Catalog { get }
     /// Whether `key` is registered here or in a parent.
     func contains(_ key: RegistrationKey) -> Bool
+    /// Whether this is a child container (one that `.scoped` instances belong to).
+    var isChild: Bool { get }
+    /// Whether `dispose()` ran.
+    var isDisposed: Bool { get }
+    /// Remembers what `dispose()` runs for an instance whose creation just completed.
+    func track(_ run: @escaping @Sendable () -> Void)
 }

@@ -1,40 +1,135 @@
 /// Compiles a container's registrations into a ``FrozenContainer``: validates them, computes
 /// every key's two byte forms, builds the perfect-hash table, binds autowired parameters to
 /// their slots and installs each component in its slot.
+///
+/// For a child container (see ``FrozenContainer``'s children), only the keys its parent does
+/// not know go into a table; a value for a key the parent declared `provided` fills the
+/// child's per-child cell, and any other registration of a key the parent knows overrides it.
 struct Freezer {
     /// The registrations, in registration order, one per key.
     let components: [Component]
-    /// For a child container: where keys missing here are found.
+    /// For a child container: its parent.
     let parent: FrozenContainer?
 
     func freeze() throws(FrostError) -> FrozenContainer {
-        let catalog = Catalog(keys: components.map(\.key), parent: parent?.catalog)
+        let split = splitForParent()
+        let all = split.own + split.overrides.map(\.component)
         // Forwards and declared dependencies need a key index; plain registrations do not
         // (100,000 filler keys would pay for hashing every name).
-        let linked = components.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
-        let byKey =
-            linked ? Dictionary(components.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
-        let scoped = resolveForwardScopes(byKey)
-        var problems: [FrostError] = []
-        if scoped.contains(where: { !$0.dependencies.isEmpty }) {
-            let scopedByKey = Dictionary(scoped.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
-            problems = Validation(
-                components: scoped, byKey: scopedByKey, parent: parent, catalog: catalog
+        let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
+        let byKey = linked ? Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
+        let own = resolveForwardScopes(split.own, byKey)
+        let overrides = resolveForwardScopes(split.overrides.map(\.component), byKey)
+        let catalog =
+            all.isEmpty ? Catalog.empty : Catalog(keys: all.map(\.key), parent: parent?.catalog)
+        if linked {
+            let scopedByKey = Dictionary(
+                (own + overrides).map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+            let problems = Validation(
+                components: own + overrides, byKey: scopedByKey, parent: parent,
+                filled: Set(split.fills.map(\.index)), catalog: catalog
             ).problems()
+            guard problems.isEmpty else {
+                throw FrostError(.invalidRegistrations, key: nil, problems: problems)
+            }
         }
-        guard problems.isEmpty else {
-            throw FrostError(.invalidRegistrations, key: nil, problems: problems)
+        let table = try buildTable(own)
+        let base = parent?.spaceSize ?? 0
+        // Autowired parameters are bound to their slots here: resolving them hashes nothing.
+        func spaceSlot(_ key: RegistrationKey) -> UInt32 {
+            let slot = table.slot(for: key)
+            if slot != PerfectHashTable.notFound { return base + slot }
+            return parent?.spaceSlot(for: key) ?? PerfectHashTable.notFound
         }
-        let table: PerfectHashTable
+        let installed = own.map { $0.bound(to: spaceSlot) }
+        let boundOverrides = overrides.map { $0.bound(to: spaceSlot) }
+        // Per-child indices continue the parent's.
+        var perChildCount = parent?.perChildCount ?? 0
+        func perChildIndex(_ component: Component) -> Int? {
+            guard component.scope.isPerChild else { return nil }
+            defer { perChildCount += 1 }
+            return perChildCount
+        }
+        var slotOfInput = [UInt32](repeating: 0, count: installed.count)
+        var ownFlags = [UInt32](repeating: 0, count: installed.count)
+        for (index, component) in installed.enumerated() {
+            ownFlags[index] = SlotFlags(perChildIndex: perChildIndex(component)).raw
+        }
+        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
+            guard let index = table.inputIndex(of: slot) else { continue }
+            slotOfInput[index] = slot
+            table.install(installed[index], at: slot, flags: ownFlags[index])
+        }
+        let overridePerChild = boundOverrides.map(perChildIndex)
+        var slotsByType: [ObjectIdentifier: [UInt32]] = [:]
+        for (index, component) in installed.enumerated() {
+            slotsByType[ObjectIdentifier(component.key.type.type), default: []].append(
+                base + slotOfInput[index])
+        }
+        let frozen = FrozenContainer(
+            table: table,
+            components: installed,
+            parent: parent,
+            perChildCount: perChildCount,
+            overrides: boundOverrides.isEmpty
+                ? nil
+                : Overrides(
+                    components: boundOverrides, slots: split.overrides.map(\.slot),
+                    perChild: overridePerChild, spaceSize: parent!.spaceSize),
+            slotsByType: slotsByType,
+            catalog: catalog
+        )
+        for (index, component) in boundOverrides.enumerated() {
+            if let instance = component.instance {
+                frozen.cells.override(index).cell.preset(instance)
+            }
+        }
+        for fill in split.fills { frozen.cells.perChild(fill.index).preset(fill.box) }
+        return frozen
+    }
+
+    /// What a child registers, sorted by what its parent knows: keys it does not know (the
+    /// child's own table), values for its provided keys (by per-child index), and overrides
+    /// of its other keys (by the parent's slot). A root's registrations are all its own.
+    private func splitForParent() -> (
+        own: [Component], fills: [(index: Int, box: AnyObject)],
+        overrides: [(slot: UInt32, component: Component)]
+    ) {
+        guard let parent else { return (components, [], []) }
+        var own: [Component] = []
+        var fills: [(index: Int, box: AnyObject)] = []
+        var overrides: [(slot: UInt32, component: Component)] = []
+        for component in components {
+            let slot = parent.spaceSlot(for: component.key)
+            guard slot != PerfectHashTable.notFound else {
+                own.append(component)
+                continue
+            }
+            let known = parent.registration(atSpaceSlot: slot)
+            if known.component.kind == .provided, let index = known.perChild,
+                let box = component.instance
+            {
+                fills.append((index, box))
+            } else {
+                overrides.append((slot, component))
+            }
+        }
+        return (own, fills, overrides)
+    }
+
+    /// The table of `components`' keys (the shared empty table when there are none).
+    private func buildTable(_ components: [Component]) throws(FrostError) -> PerfectHashTable {
+        if components.isEmpty, parent != nil { return PerfectHashTable.empty }
         do {
-            table = try PerfectHashTable(keys: scoped.map(\.key), typeNames: tableNames(of: scoped))
+            return try PerfectHashTable(
+                keys: components.map(\.key), typeNames: tableNames(of: components))
         } catch {
             // Keys are distinct by construction (a dictionary holds them), and so are mangled
             // type names; reaching this is a bug in Frost, reported rather than trapped.
             let detail: String
             switch error {
             case .duplicate(let index):
-                detail = "duplicate key \(scoped[index].key.canonicalName) reached the table"
+                detail = "duplicate key \(components[index].key.canonicalName) reached the table"
             case .failed(let reason): detail = reason
             }
             throw FrostError(
@@ -43,39 +138,24 @@ struct Freezer {
                 problems: [FrostError(.tableBuildFailed, key: nil, detail: detail)]
             )
         }
-        // Autowired parameters are bound to their slots here: resolving them hashes nothing.
-        let installed = scoped.map { component in
-            component.bound { key in table.slot(for: key) }
-        }
-        var slotOfInput = [UInt32](repeating: 0, count: installed.count)
-        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
-            guard let index = table.inputIndex(of: slot) else { continue }
-            slotOfInput[index] = slot
-            table.install(installed[index], at: slot)
-        }
-        var slotsByType: [ObjectIdentifier: [UInt32]] = [:]
-        for (index, component) in installed.enumerated() {
-            slotsByType[ObjectIdentifier(component.key.type.type), default: []].append(
-                slotOfInput[index])
-        }
-        return FrozenContainer(
-            table: table,
-            components: installed,
-            catalog: catalog,
-            slotsByType: slotsByType,
-            parent: parent
-        )
     }
 
     /// A forward (`.implements`, alias) caches exactly when the registration it forwards to
-    /// does, so that every type resolves the same singleton without a cast after the first.
-    private func resolveForwardScopes(_ byKey: [RegistrationKey: Component]) -> [Component] {
+    /// does, so that every type resolves the same singleton without a cast after the first. A
+    /// forward to a per-child registration stays transient: it resolves the child's instance
+    /// each time.
+    private func resolveForwardScopes(
+        _ components: [Component],
+        _ byKey: [RegistrationKey: Component]
+    ) -> [Component] {
         guard components.contains(where: { $0.forwardsTo != nil }) else { return components }
         return components.map { component in
-            guard let target = component.forwardsTo, let targetComponent = byKey[target] else {
-                return component
-            }
-            let scope: Scope = targetComponent.caches ? .singleton : targetComponent.scope
+            guard let target = component.forwardsTo,
+                let targetComponent = byKey[target] ?? parent?.registration(for: target)
+            else { return component }
+            let scope: Scope =
+                targetComponent.caches
+                ? .singleton : targetComponent.scope.isPerChild ? .transient : targetComponent.scope
             return scope == component.scope ? component : component.with(scope: scope)
         }
     }

@@ -7,6 +7,8 @@ struct Validation {
     let byKey: [RegistrationKey: Component]
     /// For a child container: where keys missing here are found.
     let parent: FrozenContainer?
+    /// For a child container: the per-child indices of the provided keys it supplies.
+    let filled: Set<Int>
     let catalog: Catalog
 
     func problems() -> [FrostError] {
@@ -24,7 +26,7 @@ struct Validation {
         var problems: [FrostError] = []
         for component in components {
             for dependency in component.dependencies
-            where self.component(for: dependency.key) == nil {
+            where !dependency.optional && self.component(for: dependency.key) == nil {
                 problems.append(
                     FrostError(
                         .notRegistered,
@@ -45,7 +47,8 @@ struct Validation {
     private func dependenciesOnArguments() -> [FrostError] {
         var problems: [FrostError] = []
         for component in components {
-            for dependency in component.dependencies where dependency.kind != .forward {
+            for dependency in component.dependencies
+            where dependency.kind != .forward && !dependency.deferred {
                 guard let target = self.component(for: dependency.key),
                     let arguments = target.argumentType
                 else { continue }
@@ -98,30 +101,59 @@ struct Validation {
     }
 
     /// Every singleton that depends (not through `Lazy`/`Provider`) on a shorter-lived
-    /// registration: it would keep one instance of it forever.
+    /// registration: it would keep one instance of it forever. A root's singleton may not
+    /// depend on a per-child key (`.scoped`, provided), whatever its type; a child's may on
+    /// its own `.scoped` instances and the values it supplies. A transient of a value type is
+    /// not captive: the singleton keeps a copy.
     private func captiveDependencies() -> [FrostError] {
         var problems: [FrostError] = []
         for component in components
         where component.kind == .singleton && component.instance == nil {
             for dependency in component.dependencies where !dependency.deferred {
-                guard let target = self.component(for: dependency.key), !target.caches,
-                    target.scope.lifetimeRank < component.scope.lifetimeRank
-                else { continue }
+                guard let target = self.component(for: dependency.key) else { continue }
                 let short = dependency.key.type.shortName
+                if target.scope.isPerChild {
+                    guard !isHeldByThisChild(target, key: dependency.key) else { continue }
+                    problems.append(
+                        captive(
+                            component, dependency,
+                            "a singleton would keep the \(target.scope) value of "
+                                + "\(dependency.key.canonicalName) (\(dependency.label)) of whichever "
+                                + "child resolves it first; depend on Provider<\(short)> and resolve it "
+                                + "through the child, or make it \(target.scope) too"))
+                    continue
+                }
+                guard !target.caches, target.scope.lifetimeRank < component.scope.lifetimeRank,
+                    !TypeKind.isValueType(dependency.key.type.type)
+                else { continue }
                 problems.append(
-                    FrostError(
-                        .captiveDependency,
-                        key: component.key,
-                        path: [component.key, dependency.key],
-                        catalog: catalog,
-                        detail: "a singleton would keep one \(target.scope) instance of "
-                            + "\(dependency.key.canonicalName) (\(dependency.label)) forever; "
-                            + "make it a singleton too, or depend on Provider<\(short)> or "
-                            + "Lazy<\(short)>"
-                    )
-                )
+                    captive(
+                        component, dependency,
+                        "a singleton would keep one \(target.scope) instance of "
+                            + "\(dependency.key.canonicalName) (\(dependency.label)) forever; make it a "
+                            + "singleton too, or depend on Provider<\(short)> or Lazy<\(short)>"))
             }
         }
         return problems
+    }
+
+    /// Whether a per-child registration's value lives as long as a singleton of this
+    /// container: this is a child, and it holds the `.scoped` instance or supplies the value.
+    private func isHeldByThisChild(_ target: Component, key: RegistrationKey) -> Bool {
+        guard let parent else { return false }
+        if target.kind == .scoped { return true }
+        let slot = parent.spaceSlot(for: key)
+        guard slot != PerfectHashTable.notFound,
+            let index = parent.registration(atSpaceSlot: slot).perChild
+        else { return false }
+        return filled.contains(index)
+    }
+
+    private func captive(_ component: Component, _ dependency: Dependency, _ detail: String)
+        -> FrostError
+    {
+        FrostError(
+            .captiveDependency, key: component.key, path: [component.key, dependency.key],
+            catalog: catalog, detail: detail)
     }
 }

@@ -20,6 +20,9 @@ final class Catalog: @unchecked Sendable {
     /// Similar types are looked for among at most this many distinct types.
     static let similarTypeLimit = 10_000
 
+    /// A catalog of no keys (a child that only supplies values).
+    static let empty = Catalog(keys: [])
+
     init(keys: [RegistrationKey], parent: Catalog? = nil) {
         self.keys = keys
         self.parent = parent

@@ -63,6 +63,9 @@ class Component: @unchecked Sendable {
     /// Whether anything runs after the factory: property injection, hooks.
     var finishes: Bool { false }
 
+    /// Whether the registration has `.onDispose` hooks.
+    var disposes: Bool { false }
+
     // MARK: Type-erased operations, implemented by TypedComponent
 
     /// Runs the factory and boxes the instance (what a cell caches). Errors are the factory's.
@@ -83,6 +86,17 @@ class Component: @unchecked Sendable {
     /// Injects an instance's properties (given as an object: a `.weak` registration's) and
     /// runs its hooks.
     func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// What `dispose()` runs for a boxed instance of this registration (its `.onDispose`
+    /// hooks), holding the box until then.
+    func disposal(ofBox box: AnyObject) -> @Sendable () -> Void {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// What `dispose()` runs for a `.weak` instance: its hooks, if it is still alive then.
+    func disposal(ofWeak object: AnyObject) -> @Sendable () -> Void {
         preconditionFailure("implemented by TypedComponent")
     }
 

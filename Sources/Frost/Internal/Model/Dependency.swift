@@ -20,6 +20,8 @@ struct Dependency: Sendable {
     let deferred: Bool
     /// Where it comes from, for messages: `parameter 2 of init`, `property \Screen.delegate`.
     let label: String
+    /// An `Optional` parameter: `nil` when nothing registers the key, so never missing.
+    var optional = false
 
     /// Whether the instance cannot be constructed without it: a cycle of such dependencies
     /// can never resolve. A property is injected once the instance exists, so objects that

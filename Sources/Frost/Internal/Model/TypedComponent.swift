@@ -50,6 +50,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
     let injection: (@Sendable (any Resolver, T) throws -> Void)?
     let hook: (@Sendable (any Resolver, T) throws -> Void)?
+    /// `.onDispose` hooks (in the order added), composed.
+    let disposeHook: (@Sendable (T) -> Void)?
     /// The `@Injected`/`@LazyInjected` properties of the instances, by their class; `nil`
     /// when `T` cannot hold a class instance (a struct, an enum).
     let wrappers: WrapperPlans?
@@ -71,6 +73,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         factory: Factory,
         injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        disposeHook: (@Sendable (T) -> Void)? = nil,
         wrappers: WrapperPlans? = nil
     ) {
         var slots: [UInt32]?
@@ -92,6 +95,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.slots = slots
         self.injection = injection
         self.hook = hook
+        self.disposeHook = disposeHook
         // A registered instance is the application's: Frost never injects into it.
         let wrappers = instance == nil ? (wrappers ?? WrapperPlans.of(T.self)) : nil
         self.wrappers = wrappers
@@ -128,6 +132,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     override var argumentType: Any.Type? { expectedArguments }
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
+
+    override var disposes: Bool { disposeHook != nil }
 
     // MARK: Making instances
 
@@ -220,13 +226,28 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         try finish(instance, resolver)
     }
 
+    override func disposal(ofBox box: AnyObject) -> @Sendable () -> Void {
+        let hook = disposeHook
+        let box = unsafeDowncast(box, to: Box<T>.self)
+        return { hook?(box.value) }
+    }
+
+    override func disposal(ofWeak object: AnyObject) -> @Sendable () -> Void {
+        let hook = disposeHook
+        let weakBox = WeakBox(object)
+        return {
+            if let object = weakBox.object, let instance = object as? T { hook?(instance) }
+        }
+    }
+
     override func with(scope: Scope) -> Component {
         copy(scope: scope)
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
         guard let autowired, let autowiredBound else { return self }
-        let slots = dependencies.map { $0.deferred ? UInt32.max : slot($0.key) }
+        // A deferred parameter (Lazy, Provider) and an optional one resolve by their type.
+        let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
         return copy(factory: .autowired(autowired, bound: autowiredBound, slots: slots))
     }
 
@@ -236,7 +257,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         dependencies: [Dependency]? = nil,
         factory: Factory? = nil,
         addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil
+        addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        addingDisposeHook: (@Sendable (T) -> Void)? = nil
     ) -> TypedComponent<T> {
         TypedComponent(
             key: key,
@@ -247,8 +269,22 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             factory: factory ?? self.factory,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
+            disposeHook: Self.then(disposeHook, addingDisposeHook),
             wrappers: wrappers
         )
+    }
+
+    /// `first`, then `second`: either may be missing.
+    private static func then(
+        _ first: (@Sendable (T) -> Void)?,
+        _ second: (@Sendable (T) -> Void)?
+    ) -> (@Sendable (T) -> Void)? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { instance in
+            first(instance)
+            second(instance)
+        }
     }
 
     /// `first`, then `second`: either may be missing.

@@ -38,6 +38,29 @@ struct Cell: @unchecked Sendable {
         pointer.deallocate()
     }
 
+    /// `count` empty cells in one block, owned by the caller: the first; the others are
+    /// ``advanced(by:)`` it. Free them with ``deallocateArray(count:)``.
+    static func allocateArray(count: Int) -> Cell {
+        let pointer = UnsafeMutablePointer<frost_cell>.allocate(capacity: max(count, 1))
+        pointer.initialize(repeating: frost_cell(), count: max(count, 1))
+        return Cell(pointer)
+    }
+
+    /// The cell `offset` places after this one in a block of ``allocateArray(count:)``.
+    func advanced(by offset: Int) -> Cell {
+        Cell(pointer + offset)
+    }
+
+    /// Frees a block made by ``allocateArray(count:)``, releasing every instance in it.
+    func deallocateArray(count: Int) {
+        for index in 0..<count {
+            if let instance = advanced(by: index).take() {
+                Unmanaged<AnyObject>.fromOpaque(instance).release()
+            }
+        }
+        pointer.deallocate()
+    }
+
     /// The instance, protected against reclamation until this thread's next protected read
     /// (the thread's hazard pointer names this cell): copy the value out of it before reading
     /// another cell.
@@ -58,12 +81,17 @@ struct Cell: @unchecked Sendable {
         frost_cell_peek(pointer)
     }
 
-    /// Stores `box` before the cell is shared (a registered instance).
-    func preset(_ box: AnyObject) {
+    /// Stores `box` if the cell is empty (a registered instance, before the cell is shared; a
+    /// helper installed on first use). Returns `false`, storing nothing, when the cell holds
+    /// something already.
+    @discardableResult
+    func preset(_ box: AnyObject) -> Bool {
         let instance = Unmanaged.passRetained(box).toOpaque()
-        if frost_cell_preset(pointer, instance) == 0 {
+        guard frost_cell_preset(pointer, instance) != 0 else {
             Unmanaged<AnyObject>.fromOpaque(instance).release()
+            return false
         }
+        return true
     }
 
     /// Takes the instance out (the cell is empty afterwards): +1 to the caller. Another thread

@@ -31,6 +31,15 @@ final class PerfectHashTable: @unchecked Sendable {
         case failed(String)
     }
 
+    /// A table of no keys, shared by the children that register no key of their own.
+    static let empty: PerfectHashTable = {
+        do {
+            return try PerfectHashTable(keys: [], typeNames: [])
+        } catch {
+            preconditionFailure("CFrost could not build a table of 0 keys: \(error)")
+        }
+    }()
+
     /// Builds the table over `keys`, whose types' table names are `typeNames` (same order; see
     /// ``RegistrationKey``): each key's bytes are written into one arena, no string is built.
     convenience init(
@@ -136,7 +145,8 @@ final class PerfectHashTable: @unchecked Sendable {
     }
 
     /// The slot of an unnamed key and the box cached in it (a protected read), in one C call:
-    /// the hot path of a resolve. `location` is `UInt.max` when the key is not in the table.
+    /// the hot path of a resolve. `location` is the slot with its flags above it
+    /// (``SlotFlags``), `UInt.max` when the key is not in the table.
     @inline(__always)
     func find(identity: UInt64) -> (location: UInt, instance: UnsafeMutableRawPointer?) {
         let found = frost_table_lookup8(table, identity)
@@ -190,15 +200,21 @@ final class PerfectHashTable: @unchecked Sendable {
 
     // MARK: Slots
 
-    /// Installs `component` in `slot`: its registration, and its instance for a registered
-    /// one. Only before the table is shared.
-    func install(_ component: Component, at slot: Slot) {
+    /// Installs `component` in `slot` with its flags (``SlotFlags``): its registration, and
+    /// its instance for a registered one. Only before the table is shared.
+    func install(_ component: Component, at slot: Slot, flags: UInt32 = 0) {
         // The frozen container's component list keeps the component alive as long as the table.
         let context = Unmanaged.passUnretained(component).toOpaque()
-        frost_slot_install(table, slot, context, 0)
+        frost_slot_install(table, slot, context, flags)
         if let instance = component.instance {
             cell(at: slot).preset(instance)
         }
+    }
+
+    /// The flags of `slot` (``SlotFlags``).
+    @inline(__always)
+    func flags(at slot: Slot) -> UInt32 {
+        slots.unsafelyUnwrapped[Int(slot)].flags
     }
 
     /// The component in `slot` (kept alive by the frozen container's component list).
