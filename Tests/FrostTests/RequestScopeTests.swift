@@ -1,0 +1,204 @@
+import Foundation
+import Frost
+import Testing
+
+/// A server-shaped graph: application singletons in a frozen parent, one child per request
+/// that provides the request's user and id, a `.scoped` unit of work per request, transient
+/// services and handlers, all autowired in the parent, resolved and disposed on many threads.
+@Suite("Per-request scopes")
+struct RequestScopeTests {
+    final class CurrentUser: Sendable {
+        let id: String
+        init(id: String) { self.id = id }
+    }
+
+    /// The request id each child provides (autowiring resolves by type: a type of its own).
+    struct RequestID: Hashable, Sendable {
+        let value: String
+    }
+
+    final class UnitOfWork: Sendable {
+        let database: any Database
+        init(database: any Database) { self.database = database }
+    }
+
+    final class TodoService: Sendable {
+        let uow: UnitOfWork
+        let user: CurrentUser
+        init(uow: UnitOfWork, user: CurrentUser) {
+            self.uow = uow
+            self.user = user
+        }
+    }
+
+    final class TodoHandler: Sendable {
+        let service: TodoService
+        let logger: any Logger
+        let user: CurrentUser
+        let requestID: RequestID
+        init(service: TodoService, logger: any Logger, user: CurrentUser, requestID: RequestID) {
+            self.service = service
+            self.logger = logger
+            self.user = user
+            self.requestID = requestID
+        }
+    }
+
+    /// What the request threads saw: failures, every unit of work (kept alive, so that their
+    /// identities stay distinct) with the number of times its hook ran, and the singletons.
+    final class Ledger: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failures: [String] = []
+        private var units: [ObjectIdentifier: (uow: UnitOfWork, disposals: Int)] = [:]
+        private var singletons: Set<ObjectIdentifier> = []
+
+        func fail(_ message: String) {
+            lock.lock()
+            if failures.count < 10 { failures.append(message) }
+            lock.unlock()
+        }
+
+        /// Records a request's unit of work and the singletons its handler holds.
+        func served(_ handler: TodoHandler) {
+            let uow = handler.service.uow
+            lock.lock()
+            if units[ObjectIdentifier(uow)] == nil { units[ObjectIdentifier(uow)] = (uow, 0) }
+            singletons.insert(ObjectIdentifier(uow.database))
+            singletons.insert(ObjectIdentifier(handler.logger))
+            lock.unlock()
+        }
+
+        /// The unit of work's `.onDispose` hook.
+        func disposed(_ uow: UnitOfWork) {
+            lock.lock()
+            units[ObjectIdentifier(uow), default: (uow, 0)].disposals += 1
+            lock.unlock()
+        }
+
+        func disposals(of uow: UnitOfWork) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return units[ObjectIdentifier(uow)]?.disposals ?? 0
+        }
+
+        var errors: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return failures
+        }
+
+        var unitCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return units.count
+        }
+
+        /// The units of work whose hook did not run exactly once.
+        var unitsNotDisposedOnce: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return units.values.filter { $0.disposals != 1 }.count
+        }
+
+        var singletonIdentities: Set<ObjectIdentifier> {
+            lock.lock()
+            defer { lock.unlock() }
+            return singletons
+        }
+    }
+
+    static let threads = 8
+    static let requestsPerThread = 200
+
+    /// The application: singletons, the unit of work, provided keys, services and handlers.
+    static func application(_ ledger: Ledger, databaseDisposals: Counter) throws
+        -> FrozenContainer
+    {
+        let container = Container()
+        container.register(Database.self) { _ in Primary() }
+            .scope(.singleton)
+            .onDispose { _ in databaseDisposals.increment() }
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.autowire(UnitOfWork.self, UnitOfWork.init(database:))
+            .scope(.scoped)
+            .onDispose { ledger.disposed($0) }
+        container.provided(CurrentUser.self)
+        container.provided(RequestID.self)
+        container.autowire(TodoService.self, TodoService.init(uow:user:))
+        container.autowire(
+            TodoHandler.self, TodoHandler.init(service:logger:user:requestID:))
+        return try container.freeze()
+    }
+
+    /// One request: a child with its user and id, the handler resolved twice, then disposed.
+    static func serve(_ frozen: FrozenContainer, thread: Int, request: Int, _ ledger: Ledger) {
+        let user = CurrentUser(id: "user-\(thread)-\(request)")
+        let requestID = RequestID(value: "request-\(thread)-\(request)")
+        let label = requestID.value
+        do {
+            let child = try frozen.child { c in
+                c.register(instance: user)
+                c.register(instance: requestID)
+            }
+            let first = try child.resolve(TodoHandler.self)
+            let second = try child.resolve(TodoHandler.self)
+            ledger.served(first)
+            ledger.served(second)
+            let uow = first.service.uow
+            for handler in [first, second] {
+                if handler.user !== user || handler.service.user !== user {
+                    ledger.fail("\(label): a handler got another request's user")
+                }
+                if handler.requestID != requestID {
+                    ledger.fail("\(label): a handler got \(handler.requestID.value)")
+                }
+            }
+            if second.service.uow !== uow {
+                ledger.fail("\(label): two units of work in one request")
+            }
+            if first === second || first.service === second.service {
+                ledger.fail("\(label): a transient was shared between two resolves")
+            }
+            if ledger.disposals(of: uow) != 0 {
+                ledger.fail("\(label): the unit of work was disposed before its request ended")
+            }
+            child.dispose()
+            let disposals = ledger.disposals(of: uow)
+            if disposals != 1 {
+                ledger.fail("\(label): the unit of work's hook ran \(disposals) times")
+            }
+        } catch {
+            ledger.fail("\(label): \(error)")
+        }
+    }
+
+    /// 8 threads of 200 requests: each child's own user, id and uow, shared singletons, one hook.
+    @Test func requestsOnEightThreadsEachGetTheirOwnScopeAndShareTheSingletons() throws {
+        let ledger = Ledger()
+        let databaseDisposals = Counter()
+        let frozen = try Self.application(ledger, databaseDisposals: databaseDisposals)
+
+        let bodies: [@Sendable () -> Void] = (0..<Self.threads).map { thread in
+            {
+                for request in 0..<Self.requestsPerThread {
+                    Self.serve(frozen, thread: thread, request: request, ledger)
+                }
+            }
+        }
+        guard runOnThreads(within: 120, bodies) else {
+            Issue.record("deadlock: 8 threads of requests did not finish within 120 s")
+            return
+        }
+        #expect(ledger.errors.isEmpty, "\(ledger.errors.prefix(3))")
+        #expect(ledger.unitCount == Self.threads * Self.requestsPerThread)
+        #expect(ledger.unitsNotDisposedOnce == 0)
+        let database = try frozen.resolve(Database.self)
+        let logger = try frozen.resolve(Logger.self)
+        #expect(
+            ledger.singletonIdentities == [ObjectIdentifier(database), ObjectIdentifier(logger)])
+
+        frozen.dispose()  // the application's singletons; the children are disposed already
+        #expect(databaseDisposals.value == 1)
+        #expect(ledger.unitsNotDisposedOnce == 0)
+    }
+}
