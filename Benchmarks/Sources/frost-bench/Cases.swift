@@ -438,6 +438,93 @@ struct Cases {
         )
     }
 
+    /// A server request: a child providing the current user and the request id, the handler's
+    /// graph resolved through it (a `.scoped` unit of work, two app singletons, transients
+    /// between), the child disposed (the unit of work rolled back). Swinject's idiom: a child
+    /// container registering the request's values and its unit of work (`.container` scope);
+    /// it has no disposal, so the request rolls the unit of work back by hand, as hand-written
+    /// code does.
+    static func requestCase() throws -> BenchCase {
+        let hand = HandWrittenServer()
+        let app = Frost.Container()
+        app.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        app.register(AppDatabase.self) { _ in AppDatabase() }.scope(.singleton)
+        app.provided(CurrentUser.self)
+        app.provided(RequestID.self)
+        app.autowire(UnitOfWork.self, UnitOfWork.init(database:))
+            .scope(.scoped)
+            .onDispose { $0.rollbackIfOpen() }
+        app.autowire(TodoRepository.self, TodoRepository.init(database:unitOfWork:))
+        app.autowire(TodoService.self, TodoService.init(repository:unitOfWork:))
+        app.autowire(TodoHandler.self, TodoHandler.init(service:logger:user:requestID:))
+        let frozen = try app.freeze()
+        let swinject = Swinject.Container()
+        swinject.register(Logger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        swinject.register(AppDatabase.self) { _ in AppDatabase() }.inObjectScope(.container)
+        swinject.register(TodoRepository.self) { r in
+            TodoRepository(
+                database: r.resolve(AppDatabase.self)!, unitOfWork: r.resolve(UnitOfWork.self)!)
+        }
+        swinject.register(TodoService.self) { r in
+            TodoService(
+                repository: r.resolve(TodoRepository.self)!,
+                unitOfWork: r.resolve(UnitOfWork.self)!)
+        }
+        swinject.register(TodoHandler.self) { r in
+            TodoHandler(
+                service: r.resolve(TodoService.self)!,
+                logger: r.resolve(Logger.self)!,
+                user: r.resolve(CurrentUser.self)!,
+                requestID: r.resolve(RequestID.self)!
+            )
+        }
+        let user = CurrentUser(id: 7)
+        let requestID = RequestID(value: 42)
+        return BenchCase(
+            name: "request",
+            unit: "child providing 2 values + handler graph of 6 objects + dispose",
+            iterations: 50_000,
+            runs: [
+                Run(.handWritten) { n in
+                    for _ in 0..<n { blackHole(hand.handle(user: user, requestID: requestID)) }
+                },
+                Run(.frozen) { n in
+                    for _ in 0..<n {
+                        let request = try! frozen.child { c in
+                            c.register(instance: user)
+                            c.register(instance: requestID)
+                        }
+                        blackHole(try! request.resolve(TodoHandler.self))
+                        request.dispose()
+                    }
+                },
+                Run(.dictionary) { n in
+                    for _ in 0..<n {
+                        let request = app.child { c in
+                            c.register(instance: user)
+                            c.register(instance: requestID)
+                        }
+                        blackHole(try! request.resolve(TodoHandler.self))
+                        request.dispose()
+                    }
+                },
+                Run(.swinject) { n in
+                    for _ in 0..<n {
+                        let request = Swinject.Container(parent: swinject)
+                        request.register(CurrentUser.self) { _ in user }
+                        request.register(RequestID.self) { _ in requestID }
+                        request.register(UnitOfWork.self) { r in
+                            UnitOfWork(database: r.resolve(AppDatabase.self)!)
+                        }.inObjectScope(.container)
+                        let handler = request.resolve(TodoHandler.self)!
+                        blackHole(handler)
+                        handler.service.unitOfWork.rollbackIfOpen()
+                    }
+                },
+            ]
+        )
+    }
+
     /// A singleton resolved from a container that also holds `count` other registrations.
     static func singletonAtSizeCase(_ count: Int) throws -> BenchCase {
         let hand = HandWritten()

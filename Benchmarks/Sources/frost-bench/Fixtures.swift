@@ -205,3 +205,90 @@ final class HandWritten: Sendable {
         )
     }
 }
+
+// MARK: - A server request (the `request` case)
+
+/// Who made the request: supplied by each request (authentication made it).
+final class CurrentUser: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+/// The request's id: supplied by each request.
+struct RequestID: Sendable {
+    let value: UInt64
+}
+
+/// An app singleton: the connection pool.
+final class AppDatabase: Sendable {
+    let name = "todos"
+}
+
+/// One per request: rolled back when the request ends, if still open.
+final class UnitOfWork: @unchecked Sendable {
+    // @unchecked: a request's unit of work is used by that request's task only.
+    let database: AppDatabase
+    private(set) var open = true
+    init(database: consuming AppDatabase) { self.database = database }
+    func rollbackIfOpen() { open = false }
+}
+
+final class TodoRepository: Sendable {
+    let database: AppDatabase
+    let unitOfWork: UnitOfWork
+    init(database: consuming AppDatabase, unitOfWork: consuming UnitOfWork) {
+        self.database = database
+        self.unitOfWork = unitOfWork
+    }
+}
+
+final class TodoService: Sendable {
+    let repository: TodoRepository
+    let unitOfWork: UnitOfWork
+    init(repository: consuming TodoRepository, unitOfWork: consuming UnitOfWork) {
+        self.repository = repository
+        self.unitOfWork = unitOfWork
+    }
+}
+
+/// The request's handler: six objects with what it depends on (two app singletons, the
+/// request's unit of work, two transients), plus the request's two values.
+final class TodoHandler: Sendable {
+    let service: TodoService
+    let logger: any Logger
+    let user: CurrentUser
+    let requestID: RequestID
+    init(
+        service: consuming TodoService,
+        logger: consuming any Logger,
+        user: consuming CurrentUser,
+        requestID: consuming RequestID
+    ) {
+        self.service = service
+        self.logger = logger
+        self.user = user
+        self.requestID = requestID
+    }
+}
+
+/// A request handled by hand: the app's singletons stored, the request's objects built.
+final class HandWrittenServer: Sendable {
+    let database = AppDatabase()
+    let logger: any Logger = ConsoleLogger()
+
+    @inline(never)
+    func handle(user: CurrentUser, requestID: RequestID) -> TodoHandler {
+        let unitOfWork = UnitOfWork(database: database)
+        let handler = TodoHandler(
+            service: TodoService(
+                repository: TodoRepository(database: database, unitOfWork: unitOfWork),
+                unitOfWork: unitOfWork),
+            logger: logger,
+            user: user,
+            requestID: requestID
+        )
+        blackHole(handler)
+        unitOfWork.rollbackIfOpen()  // the request ends
+        return handler
+    }
+}

@@ -107,6 +107,12 @@ struct Results {
                 ratio(ns("threads-1", .handWritten), ns("threads-2", .handWritten))
             ))
         check("miss <= 1 us (frozen)", ns("miss", .frozen), { $0 <= 1_000 }, formatNs)
+        check(
+            "request: frozen <= 3x hand-written",
+            ratio(ns("request", .frozen), ns("request", .handWritten)), { $0 <= 3 }, x)
+        check(
+            "request: Swinject >= 15x frozen",
+            ratio(ns("request", .swinject), ns("request", .frozen)), { $0 >= 15 }, x)
         return lines.joined(separator: "\n")
     }
 }
