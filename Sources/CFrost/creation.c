@@ -32,6 +32,15 @@ void *frost_cell_take(frost_cell *cell) {
     return atomic_exchange_explicit(&cell->instance, NULL, memory_order_acq_rel);
 }
 
+int frost_cell_compare_exchange(frost_cell *cell, void *expected, void *desired) {
+    return atomic_compare_exchange_strong_explicit(&cell->instance, &expected, desired,
+                                                   memory_order_acq_rel, memory_order_acquire);
+}
+
+void *frost_cell_exchange(frost_cell *cell, void *desired) {
+    return atomic_exchange_explicit(&cell->instance, desired, memory_order_acq_rel);
+}
+
 static frost_context *owner_of(uintptr_t creator) {
     return (frost_context *)(creator & ~FROST_WAITED);
 }

@@ -68,10 +68,13 @@ public final class Container: Resolver {
         }
     }
 
-    private(set) var entries: [RegistrationKey: Entry] = [:]
+    // The stored properties are not checked for exclusive access at run time: a `Container` is
+    // used on one thread, and the checks cost more than a child's whole configuration.
+
+    @exclusivity(unchecked) private(set) var entries: [RegistrationKey: Entry] = [:]
     /// Every entry in registration order, replaced ones included (and skipped when read).
-    private var order: [Entry] = []
-    private var catalogCache: Catalog?
+    @exclusivity(unchecked) private var order: [Entry] = []
+    @exclusivity(unchecked) private var catalogCache: Catalog?
     /// The frozen container this one configures a child of, if any (see
     /// `FrozenContainer.child`).
     let parent: FrozenContainer?
@@ -79,12 +82,18 @@ public final class Container: Resolver {
     let parentContainer: Container?
     /// What tells this container's instances apart in a shared custom-scope storage.
     let scopeOwner = PerfectHashTable.nextGeneration()
-    private var retiredStorage: RetiredInstances?
-    private var disposalStorage: Disposal?
+    @exclusivity(unchecked) private var retiredStorage: RetiredInstances?
+    /// The head of the ``Disposal`` list of this container's instances with `.onDispose`
+    /// hooks, made on first use.
+    @exclusivity(unchecked) private var disposalHead: Cell?
     /// A child's `.scoped` instances, by registration.
-    private var scopedCells: [ObjectIdentifier: Cell] = [:]
+    @exclusivity(unchecked) private var scopedCells: [ObjectIdentifier: Cell] = [:]
+    /// For a container that configures a frozen parent's child: the values it supplies for
+    /// the parent's provided keys, in the per-child cells the frozen child takes over (no
+    /// registration is made for them). Made on the first one.
+    @exclusivity(unchecked) private var supplied: ContainerCells?
     /// Whether ``dispose()`` ran.
-    private(set) var isDisposed = false
+    @exclusivity(unchecked) private(set) var isDisposed = false
 
     /// Creates an empty container.
     public init() {
@@ -105,11 +114,18 @@ public final class Container: Resolver {
     }
 
     deinit {
-        for cell in scopedCells.values { cell.deallocate() }
+        if !scopedCells.isEmpty {
+            for cell in scopedCells.values { cell.deallocate() }
+        }
+        supplied?.deallocate()
+        if let disposalHead {
+            Disposal(head: disposalHead).releaseRecords()
+            disposalHead.deallocate()
+        }
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included.
-    public var count: Int { entries.count }
+    public var count: Int { entries.count + (supplied?.filledIndices.count ?? 0) }
 
     // MARK: Registering
 
@@ -146,12 +162,25 @@ public final class Container: Resolver {
     ///     (or add `.implements(Logger.self)`) to resolve it through a protocol.
     ///   - name: A name, to register several instances of one type; `nil` for the unnamed one.
     /// - Returns: The registration, to add the types it implements.
+    @inlinable
     @discardableResult
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
-        let box = Box(instance)
+        // Boxed here, where the box's type is known statically: a child that supplies a
+        // value per request looks nothing up to make it.
+        _register(box: Box(instance), name: name)
+    }
+
+    /// Implementation detail of ``register(instance:name:)``. Do not call.
+    @usableFromInline
+    func _register<T>(box: Box<T>, name: String?) -> Registration<T> {
+        let key = RegistrationKey(T.self, name: name)
+        if let parent, let index = parent.providedIndex(of: key) {
+            supply(box, at: index, for: key)
+            return Registration(container: self, key: key)
+        }
         return add(
             TypedComponent(
-                key: RegistrationKey(T.self, name: name),
+                key: key,
                 scope: .singleton,
                 instance: box,
                 factory: .closure { _ in box.value }
@@ -335,7 +364,7 @@ public final class Container: Resolver {
     public func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
-        disposalStorage?.runOnce()
+        if let disposalHead { Disposal(head: disposalHead).runOnce() }
         releaseCachedInstances()
     }
 
@@ -357,7 +386,26 @@ public final class Container: Resolver {
     /// - Throws: ``FrostError`` with ``FrostError/Code/invalidRegistrations``; its
     ///   ``FrostError/problems`` lists every problem found, one error each.
     public func freeze() throws(FrostError) -> FrozenContainer {
-        try Freezer(components: components, parent: parent).freeze()
+        let copy = supplied?.copy()
+        do {
+            return try Freezer(components: components, parent: parent, supplied: copy).freeze()
+        } catch {
+            copy?.deallocate()
+            throw error
+        }
+    }
+
+    /// ``freeze()`` for `FrozenContainer.child`, the last use of this container: the frozen
+    /// child takes over the supplied values' cells.
+    func freezeChild() throws(FrostError) -> FrozenContainer {
+        let cells = supplied
+        supplied = nil
+        do {
+            return try Freezer(components: components, parent: parent, supplied: cells).freeze()
+        } catch {
+            supplied = cells
+            throw error
+        }
     }
 
     // MARK: Internals
@@ -375,10 +423,47 @@ public final class Container: Resolver {
     }
 
     private func store(_ component: Component) {
+        if supplied != nil { _ = takeSupplied(component.key) }
         let entry = Entry(component, owner: self)
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)
         catalogCache = nil
+    }
+
+    /// Puts `box`, a child's value for the parent's provided key `key` (per-child index
+    /// `index`), in the cell the frozen child will read, replacing an earlier registration of
+    /// the key.
+    private func supply(_ box: AnyObject, at index: Int, for key: RegistrationKey) {
+        if !entries.isEmpty, let replaced = entries.removeValue(forKey: key) {
+            replaced.replaced = true
+            catalogCache = nil
+        }
+        let cells =
+            supplied ?? ContainerCells(perChildCount: parent.unsafelyUnwrapped.perChildCount)
+        supplied = cells
+        cells.perChild(index).replace(with: box)
+    }
+
+    /// Takes the value supplied for `key` out of its cell (+1), if there is one.
+    private func takeSupplied(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
+        guard let supplied, let index = parent?.providedIndex(of: key) else { return nil }
+        return supplied.perChild(index).take()
+    }
+
+    /// The value supplied for `key`, if there is one.
+    private func suppliedBox(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
+        guard let supplied, let index = parent?.providedIndex(of: key) else { return nil }
+        return supplied.perChild(index).peek()
+    }
+
+    /// Makes the value supplied for `key`, of type `T`, an ordinary registration, so that a
+    /// ``Registration`` can change it.
+    func registerSupplied<T>(_ key: RegistrationKey, as type: T.Type) {
+        guard supplied != nil, let taken = takeSupplied(key) else { return }
+        let box = Unmanaged<Box<T>>.fromOpaque(taken).takeRetainedValue()
+        add(
+            TypedComponent(
+                key: key, scope: .singleton, instance: box, factory: .closure { _ in box.value }))
     }
 
     /// Changes the component under `key` in place (keeping its position), dropping its cache.
@@ -460,9 +545,9 @@ extension Container: EngineHost {
 
     var isChild: Bool { parentContainer != nil || parent != nil }
 
-    func track(_ run: @escaping @Sendable () -> Void) {
-        if disposalStorage == nil { disposalStorage = Disposal() }
-        disposalStorage?.track(run)
+    func track(_ component: Component, _ instance: AnyObject) {
+        if disposalHead == nil { disposalHead = Cell.allocate() }
+        Disposal(head: disposalHead!).track(component, instance)
     }
 
     /// Whether `key` is registered here or in a parent.
@@ -475,6 +560,9 @@ extension Container: EngineHost {
     func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         if isDisposed {
             throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        if let box = suppliedBox(for: RegistrationKey(T.self, name: name)) {
+            return _readBox(box, as: T.self)
         }
         if let made = try makeUnregistered(T.self, name: name) { return made as! T }
         if let parent { return try parent.resolve(T.self, name: name) }

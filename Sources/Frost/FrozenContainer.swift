@@ -24,6 +24,8 @@ public final class FrozenContainer: Resolver, Sendable {
     let components: [Component]
     /// The container this one is a child of.
     let parent: FrozenContainer?
+    /// `parent`, unretained: what lookups through a child follow (`parent` keeps it alive).
+    let parentReference: Unmanaged<FrozenContainer>?
     /// Whether this is a child: `.scoped` instances and provided values belong to it.
     let isChild: Bool
     /// The slot number of the own table's first slot, in this container's slot space: 0 for a
@@ -45,6 +47,8 @@ public final class FrozenContainer: Resolver, Sendable {
     let ownCatalog: Catalog
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
     let generation: UInt64
+    /// The provided keys of this container's space, for ``providedIndex(of:)``.
+    let providedKeys: [ProvidedKey]
 
     init(
         table: PerfectHashTable,
@@ -53,11 +57,13 @@ public final class FrozenContainer: Resolver, Sendable {
         perChildCount: Int,
         overrides: Overrides?,
         slotsByType: [ObjectIdentifier: [UInt32]],
-        catalog: Catalog
+        catalog: Catalog,
+        cells: ContainerCells
     ) {
         self.table = table
         self.components = components
         self.parent = parent
+        self.parentReference = parent.map { Unmanaged.passUnretained($0) }
         self.isChild = parent != nil
         self.base = parent?.spaceSize ?? 0
         self.perChildCount = perChildCount
@@ -65,11 +71,12 @@ public final class FrozenContainer: Resolver, Sendable {
         self.slotsByType = slotsByType
         self.ownCatalog = catalog
         self.generation = PerfectHashTable.nextGeneration()
-        // A child's per-child cells cover every per-child key of its slot space; a root's
-        // would never be used.
-        self.cells = ContainerCells(
-            perChildCount: parent == nil ? 0 : perChildCount,
-            overrideCount: overrides?.components.count ?? 0)
+        self.cells = cells
+        self.providedKeys =
+            components.isEmpty && overrides == nil
+            ? parent?.providedKeys ?? []
+            : Self.providedKeys(
+                parent: parent, table: table, components: components, overrides: overrides)
         var weakCells: [Cell?] = []
         if components.contains(where: { $0.kind == .weak && $0.instance == nil }) {
             weakCells = [Cell?](repeating: nil, count: table.capacity)
@@ -170,18 +177,19 @@ public final class FrozenContainer: Resolver, Sendable {
         guard lookup.found, lookup.box == nil else { return nil }
         let slot = UInt32(truncatingIfNeeded: lookup.location)
         // Kept alive by its container, which this one holds; not retained here.
-        unowned(unsafe) let component =
-            isChild ? registration(atSpaceSlot: slot).component : table.component(at: slot)
-        guard component.createsDirectly, component.boundSlots != nil, !cells.isDisposed else {
-            return nil
+        let component =
+            isChild ? place(ofSpaceSlot: slot).component : table.componentPointer(at: slot)
+        let direct = Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef {
+            $0.createsDirectly && $0.boundSlots != nil
         }
+        guard direct, !cells.isDisposed else { return nil }
         let frame = _BoundParameters(
             container: Unmanaged.passUnretained(self),
             slotArray: frameSlots,
             slots: nil,
             context: ResolveContext.current.opaque
         )
-        return (frame, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+        return (frame, component)
     }
 
     /// The general path of `_resolve`: a miss, or an instance to create.
@@ -430,7 +438,7 @@ public final class FrozenContainer: Resolver, Sendable {
                 .factoryFailed, key: nil, detail: "configuring a child container", underlying: error
             )
         }
-        return try container.freeze()
+        return try container.freezeChild()
     }
 
     /// Drops the cached instances of singletons, `.weak` registrations, `.scoped` instances (of
@@ -443,12 +451,13 @@ public final class FrozenContainer: Resolver, Sendable {
     /// An instance another thread is reading right now is released by a later call, or with
     /// the container.
     public func releaseCachedInstances() {
-        releaseCachedInstances(includingRegistered: false)
+        releaseCachedInstances(includingRegistered: false, perChild: true)
     }
 
     /// Drops the cached instances (and, when disposing, the registered ones: the fast path
-    /// then finds nothing, and the slow one refuses).
-    private func releaseCachedInstances(includingRegistered: Bool) {
+    /// then finds nothing, and the slow one refuses), and a child's per-child ones if
+    /// `perChild`.
+    private func releaseCachedInstances(includingRegistered: Bool, perChild: Bool) {
         var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
         var storages: [ObjectIdentifier: any ScopeStorage] = [:]
         func take(_ component: Component, _ cell: Cell) {
@@ -469,11 +478,11 @@ public final class FrozenContainer: Resolver, Sendable {
             let cells = cells.override(index)
             take(component, component.kind == .weak ? cells.weakCell : cells.cell)
         }
-        if isChild {
+        if isChild, perChild {
             // `.scoped` instances; provided values are the application's (dropped when
             // disposing).
-            for index in 0..<perChildCount {
-                guard includingRegistered || perChildKind(index) == .scoped else { continue }
+            let provided = includingRegistered ? [] : providedIndices
+            for index in 0..<perChildCount where !provided.contains(index) {
                 let cell = cells.perChild(index)
                 if let instance = cell.take() { taken.append((instance, cell)) }
             }
@@ -502,10 +511,14 @@ public final class FrozenContainer: Resolver, Sendable {
     /// A parent's `dispose()` does not reach its children, nor a child's its parent's
     /// instances. Registered instances are the application's: their hooks never run (the
     /// container only lets go of them). Transients are never tracked.
+    ///
+    /// A child lets go of its provided values and `.scoped` instances when it is itself freed
+    /// (no resolve can be reading them then): `dispose()` costs a child no more than its hooks.
     public func dispose() {
         guard cells.markDisposed() else { return }
         cells.disposal.runOnce()
-        releaseCachedInstances(includingRegistered: true)
+        guard !isChild || !components.isEmpty || overrides != nil else { return }
+        releaseCachedInstances(includingRegistered: true, perChild: !isChild)
     }
 }
 
@@ -516,8 +529,8 @@ extension FrozenContainer: EngineHost {
 
     var isDisposed: Bool { cells.isDisposed }
 
-    func track(_ run: @escaping @Sendable () -> Void) {
-        cells.disposal.track(run)
+    func track(_ component: Component, _ instance: AnyObject) {
+        cells.disposal.track(component, instance)
     }
 
     /// This container's keys and its parents', for near misses.

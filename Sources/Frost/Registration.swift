@@ -91,6 +91,7 @@ public struct Registration<T> {
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {
+        container.registerSupplied(key, as: T.self)
         container.update(key) { component in
             // The component under this key was registered by this registration's generic
             // call: it is a TypedComponent<T> by construction.

@@ -339,3 +339,116 @@ struct ChildTableTests {
         #expect(extending.table.count == 1)
     }
 }
+
+/// A child's values for its parent's provided keys skip the registration machinery (they go
+/// straight into the cells the frozen child reads); whatever a user does with them afterwards
+/// must behave as if they were ordinary registrations.
+@Suite("Values a child supplies")
+struct SuppliedValueTests {
+    protocol Principal: Sendable {}
+
+    final class User: Principal {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    final class Greeter: Sendable {
+        let user: User
+        init(user: User) { self.user = user }
+    }
+
+    static func parent() throws -> FrozenContainer {
+        let container = Container()
+        container.provided(User.self)
+        container.provided(String.self, name: "tenant")
+        container.autowire(Greeter.self, Greeter.init(user:))
+        return try container.freeze()
+    }
+
+    @Test func aValueSuppliedTwiceKeepsTheLastOne() throws {
+        let (ann, bob) = (User(name: "ann"), User(name: "bob"))
+        let child = try Self.parent().child { c in
+            c.register(instance: ann)
+            c.register(instance: bob)
+            c.register(instance: "acme", name: "tenant")
+        }
+        #expect(try child.resolve(User.self) === bob)
+        #expect(try child.resolve(Greeter.self).user === bob)
+        #expect(try child.resolve(String.self, name: "tenant") == "acme")
+    }
+
+    @Test func aFactoryRegisteredAfterAValueReplacesIt() throws {
+        let ann = User(name: "ann")
+        let child = try Self.parent().child { c in
+            c.register(instance: ann)
+            c.register(User.self) { _ in User(name: "made") }
+        }
+        #expect(try child.resolve(User.self).name == "made")
+        #expect(try child.resolve(Greeter.self).user.name == "made")
+    }
+
+    @Test func aValueRegisteredAfterAFactoryReplacesIt() throws {
+        let ann = User(name: "ann")
+        let child = try Self.parent().child { c in
+            c.register(User.self) { _ in User(name: "made") }
+            c.register(instance: ann)
+        }
+        #expect(try child.resolve(User.self) === ann)
+        #expect(try child.resolve(Greeter.self).user === ann)
+    }
+
+    @Test func aSuppliedValueCanBeConfiguredLikeAnyRegistration() throws {
+        let ann = User(name: "ann")
+        let child = try Self.parent().child { c in
+            c.register(instance: ann)
+                .implements((any Principal).self)
+                .onDispose { _ in Issue.record("a registered instance's hooks never run") }
+        }
+        #expect(try child.resolve(User.self) === ann)
+        #expect(try child.resolve((any Principal).self) as? User === ann)
+        #expect(try child.resolve(Greeter.self).user === ann)
+        child.dispose()
+    }
+
+    @Test func theConfiguringContainerResolvesWhatItSupplied() throws {
+        let ann = User(name: "ann")
+        var seen: User?
+        _ = try Self.parent().child { c in
+            c.register(instance: ann)
+            seen = try? c.resolve(User.self)
+            #expect(c.count == 1)
+        }
+        #expect(seen === ann)
+    }
+
+    @Test func aChildThatThrowsWhileConfiguringLeavesNothingBehind() throws {
+        struct Refused: Error {}
+        let parent = try Self.parent()
+        weak var dropped: User?
+        do {
+            let user = User(name: "dropped")
+            dropped = user
+            _ = try parent.child { c in
+                c.register(instance: user)
+                throw Refused()
+            }
+            Issue.record("configure threw")
+        } catch {
+            #expect(error.code == .factoryFailed)
+        }
+        #expect(dropped == nil)  // the value's cell was freed with the configuring container
+    }
+
+    @Test func aChildLetsGoOfItsValuesWhenItIsFreed() throws {
+        let parent = try Self.parent()
+        weak var dropped: User?
+        do {
+            let user = User(name: "dropped")
+            dropped = user
+            let child = try parent.child { $0.register(instance: user) }
+            #expect(try child.resolve(Greeter.self).user === user)
+            child.dispose()
+        }
+        #expect(dropped == nil)
+    }
+}

@@ -1,4 +1,5 @@
 import Frost
+import Synchronization
 import Testing
 
 /// Keys each child supplies (`provided`), registrations with one instance per child
@@ -253,5 +254,89 @@ struct ScopedAndProvidedTests {
             c.autowire(Auditor.self, Auditor.init(log:)).scope(.singleton)
         }
         #expect(try child.resolve(Auditor.self).log.label == "app")
+    }
+}
+
+/// A `.scoped` registration autowired with every parameter bound is made in the child through
+/// the bound parameters, like a transient: once per child, however many threads ask at once;
+/// with its hooks and the `@Injected` properties of the class it actually is.
+@Suite("Scoped instances made through bound parameters")
+struct ScopedThroughBoundParametersTests {
+    final class UnitOfWork: @unchecked Sendable {
+        // @unchecked: `disposed` is written by dispose() only, after every resolve.
+        var disposed = false
+        init() {}
+    }
+
+    /// An autowired transient on the `.scoped` unit of work.
+    final class Repository: Sendable {
+        let uow: UnitOfWork
+        init(uow: UnitOfWork) { self.uow = uow }
+    }
+
+    /// Autowired on two transients that share the child's unit of work.
+    final class Handler: Sendable {
+        let first: Repository
+        let second: Repository
+        init(first: Repository, second: Repository) {
+            self.first = first
+            self.second = second
+        }
+    }
+
+    static func parent() throws -> FrozenContainer {
+        let container = Container()
+        container.autowire(UnitOfWork.self, UnitOfWork.init).scope(.scoped)
+            .onDispose { $0.disposed = true }
+        container.autowire(Repository.self, Repository.init(uow:))
+        container.autowire(Handler.self, Handler.init(first:second:))
+        return try container.freeze()
+    }
+
+    @Test func oneInstancePerChildEvenWhenManyThreadsAskAtOnce() throws {
+        let parent = try Self.parent()
+        for _ in 0..<20 {
+            let child = try parent.child { _ in }
+            let seen = Mutex<[ObjectIdentifier]>([])
+            let finished = runOnThreads(
+                within: 30,
+                (0..<4).map { _ in
+                    {
+                        let handler = try! child.resolve(Handler.self)
+                        #expect(handler.first.uow === handler.second.uow)
+                        seen.withLock { $0.append(ObjectIdentifier(handler.first.uow)) }
+                    }
+                })
+            #expect(finished)
+            #expect(Set(seen.withLock { $0 }).count == 1)
+            let uow = try child.resolve(UnitOfWork.self)
+            #expect(seen.withLock { $0 }.first == ObjectIdentifier(uow))
+            #expect(!uow.disposed)
+            child.dispose()
+            #expect(uow.disposed)
+        }
+    }
+
+    /// The initializer returns a subclass with an `@Injected` property that resolves the
+    /// `.scoped` registration itself: the injection gets the instance being made.
+    @Test func aSubclassInjectedPropertyThatReEntersGetsTheInstance() throws {
+        class Session: @unchecked Sendable {
+            init() {}
+        }
+        final class AuditedSession: Session, @unchecked Sendable {
+            @Injected var same: Session
+        }
+        final class User: Sendable {
+            let session: Session
+            init(session: Session) { self.session = session }
+        }
+        let container = Container()
+        container.autowire(Session.self, { () -> Session in AuditedSession() }).scope(.scoped)
+        container.autowire(User.self, User.init(session:))
+        let child = try container.freeze().child { _ in }
+        let user = try child.resolve(User.self)
+        let audited = try #require(user.session as? AuditedSession)
+        #expect(audited.same === audited)
+        #expect(try child.resolve(Session.self) === audited)
     }
 }

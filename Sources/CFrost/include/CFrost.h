@@ -156,9 +156,26 @@ static inline void *_Nullable frost_cell_peek(frost_cell *_Nonnull cell) {
 /// Returns 0 when the cell already holds one (nothing is stored).
 int frost_cell_preset(frost_cell *_Nonnull cell, void *_Nonnull instance);
 
+/// Stores `instance` (+1, or NULL) into a cell no other thread can see yet, replacing what it
+/// held without releasing it (a relaxed store: publishing the cell publishes it).
+static inline void frost_cell_store_unshared(frost_cell *_Nonnull cell,
+                                             void *_Nullable instance) {
+    atomic_store_explicit(&cell->instance, instance, memory_order_relaxed);
+}
+
 /// Takes the instance out of `cell` (+1 to the caller; the cell is empty afterwards), or NULL.
 /// Another thread may still be reading it: reclaim it with frost_reclaim_partition.
 void *_Nullable frost_cell_take(frost_cell *_Nonnull cell);
+
+/// For a cell that heads a list (a container's disposal records), never one read under a
+/// hazard: replaces its pointer with `desired` if it is still `expected` (release on success,
+/// so what `desired` points to is published). Returns 0, changing nothing, when it was not.
+int frost_cell_compare_exchange(frost_cell *_Nonnull cell, void *_Nullable expected,
+                                void *_Nullable desired);
+
+/// For a cell that heads a list: replaces its pointer with `desired` and returns the old one
+/// (acquire and release).
+void *_Nullable frost_cell_exchange(frost_cell *_Nonnull cell, void *_Nullable desired);
 
 /// What frost_cell_begin found.
 typedef enum frost_begin {

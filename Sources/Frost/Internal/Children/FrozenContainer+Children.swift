@@ -46,82 +46,112 @@ extension FrozenContainer {
         weakCells.isEmpty ? nil : weakCells[Int(slot)]
     }
 
-    /// What this container has in slot `slot` of its space: its own registration, its
-    /// override, or its parent's; with the cell the instance of a cached registration lives in,
-    /// the container it belongs to, and its per-child index if it has one.
-    func registration(atSpaceSlot slot: UInt32) -> (
-        component: Component, cell: Cell, owner: FrozenContainer, perChild: Int?
-    ) {
+    /// Where slot `slot` of this container's space is registered, as this container sees it:
+    /// its own table, an override (its own or a parent child's), or the parent's table.
+    /// Nothing is retained: this container holds every container on the way.
+    @inline(__always)
+    func place(ofSpaceSlot slot: UInt32) -> SlotPlace {
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            if let place = container._withUnsafeGuaranteedRef({
+                $0.ownPlace(ofSpaceSlot: slot, in: container)
+            }) {
+                return place
+            }
+            container = container._withUnsafeGuaranteedRef { $0.parentReference.unsafelyUnwrapped }
+        }
+    }
+
+    /// `slot`'s place when this container (`me`) registers it: in its own table or as an
+    /// override of its parent's; `nil` when it is the parent's.
+    @inline(__always)
+    private func ownPlace(ofSpaceSlot slot: UInt32, in me: Unmanaged<FrozenContainer>)
+        -> SlotPlace?
+    {
         if slot >= base {
             let own = slot - base
-            let component = table.component(at: own)
-            return (
-                component, weakCell(atOwnSlot: own) ?? table.cell(at: own), self,
-                SlotFlags(table.flags(at: own)).perChildIndex
+            return SlotPlace(
+                component: table.componentPointer(at: own),
+                cell: weakCell(atOwnSlot: own) ?? table.cell(at: own),
+                owner: me,
+                flags: SlotFlags(table.flags(at: own))
             )
         }
-        if let overrides, let index = overrides.index(atParentSlot: slot) {
-            let component = overrides.components[index]
-            let cells = cells.override(index)
-            return (
-                component, component.kind == .weak ? cells.weakCell : cells.cell, self,
-                overrides.perChild[index]
-            )
-        }
-        return parent.unsafelyUnwrapped.registration(atSpaceSlot: slot)
+        guard let overrides, let index = overrides.index(atParentSlot: slot) else { return nil }
+        let component = overrides.components[index]
+        let cells = cells.override(index)
+        return SlotPlace(
+            component: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
+            cell: component.kind == .weak ? cells.weakCell : cells.cell,
+            owner: me,
+            flags: overrides.flags[index]
+        )
+    }
+
+    /// What this container has in slot `slot` of its space: its own registration, its
+    /// override, or its parent's; with the cell the instance of a cached registration lives in,
+    /// the container it belongs to, and its slot flags. For slow paths (freezing, releasing).
+    func registration(atSpaceSlot slot: UInt32) -> (
+        component: Component, cell: Cell, owner: FrozenContainer, flags: SlotFlags
+    ) {
+        let place = place(ofSpaceSlot: slot)
+        return (
+            Unmanaged<Component>.fromOpaque(place.component).takeUnretainedValue(), place.cell,
+            place.owner.takeUnretainedValue(), place.flags
+        )
+    }
+
+    /// The per-child cell of index `index` for a registration with these flags: this child's,
+    /// for a `.scoped` instance; for a provided value, the nearest container's that supplies
+    /// it (`nil` when none does).
+    @inline(__always)
+    func perChildCell(_ index: Int, _ flags: SlotFlags) -> Cell? {
+        if flags.isProvided { return providedCell(index) }
+        return isChild ? cells.perChild(index) : nil
     }
 
     /// What the engine needs to resolve slot `slot` in this container.
     func target(atSpaceSlot slot: UInt32) -> Target {
-        let found = registration(atSpaceSlot: slot)
-        var cell: Cell? = found.cell
-        if let index = found.perChild {
-            switch found.component.kind {
-            case .scoped: cell = isChild ? cells.perChild(index) : nil
-            case .provided: cell = providedCell(index)
-            default: break
-            }
-        }
-        return Target(component: found.component, cell: cell, owner: found.owner, context: self)
+        let place = place(ofSpaceSlot: slot)
+        let cell = place.flags.perChildIndex.map { perChildCell($0, place.flags) } ?? place.cell
+        return Target(
+            component: Unmanaged<Component>.fromOpaque(place.component).takeUnretainedValue(),
+            cell: cell, owner: place.owner.takeUnretainedValue(), context: self)
     }
 
     /// The cell of the nearest container, from this one up, that supplies the provided key of
     /// per-child index `index`; `nil` when none does.
     func providedCell(_ index: Int) -> Cell? {
-        var container: FrozenContainer? = self
-        while let current = container, current.isChild {
-            if index < current.cells.perChildCount, current.cells.perChild(index).peek() != nil {
-                return current.cells.perChild(index)
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let cell: Cell?? = container._withUnsafeGuaranteedRef { current in
+                guard current.isChild else { return .some(nil) }
+                if index < current.cells.perChildCount, current.cells.perChild(index).peek() != nil
+                {
+                    return current.cells.perChild(index)
+                }
+                return nil
             }
-            container = current.parent
+            if let cell { return cell }
+            container = container._withUnsafeGuaranteedRef { $0.parentReference.unsafelyUnwrapped }
         }
-        return nil
     }
 
-    /// The kind of the per-child key with index `index` (`.scoped` or `.provided`).
-    func perChildKind(_ index: Int) -> Scope.Kind? {
+    /// The per-child indices of the provided keys of this container's space (the others are
+    /// `.scoped`). Slow: reads every slot on the way up; for `releaseCachedInstances()`.
+    var providedIndices: Set<Int> {
+        var indices: Set<Int> = []
         var container: FrozenContainer? = self
         while let current = container {
-            if let kind = current.ownPerChildKinds[index] { return kind }
+            var flags: [SlotFlags] = current.overrides?.flags ?? []
+            for slot in 0..<UInt32(current.table.capacity)
+            where current.table.inputIndex(of: slot) != nil {
+                flags.append(SlotFlags(current.table.flags(at: slot)))
+            }
+            for flag in flags where flag.isProvided { indices.insert(flag.perChildIndex!) }
             container = current.parent
         }
-        return nil
-    }
-
-    /// The per-child keys this container's own registrations (table and overrides) define,
-    /// by index.
-    var ownPerChildKinds: [Int: Scope.Kind] {
-        var kinds: [Int: Scope.Kind] = [:]
-        for slot in 0..<UInt32(table.capacity) {
-            guard table.inputIndex(of: slot) != nil,
-                let index = SlotFlags(table.flags(at: slot)).perChildIndex
-            else { continue }
-            kinds[index] = table.component(at: slot).kind
-        }
-        for (index, perChild) in (overrides?.perChild ?? []).enumerated() {
-            if let perChild { kinds[perChild] = overrides!.components[index].kind }
-        }
-        return kinds
+        return indices
     }
 
     // MARK: Lookups in a child
@@ -135,7 +165,9 @@ extension FrozenContainer {
             let own = lookUp(type, name: name)
             if own.found { return own.addingToSlot(base) }
         }
-        let found = parent.unsafelyUnwrapped._lookUp(type, name: name)
+        let found = parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            $0._lookUp(type, name: name)
+        }
         guard found.found else { return .unknown }
         return applyingChild(to: found)
     }
@@ -144,7 +176,10 @@ extension FrozenContainer {
     func lookUpInChild(spaceSlot slot: UInt32) -> _ResolverLookup {
         if cells.isDisposed { return .unknown }
         if slot >= base { return lookUp(slot: slot - base).addingToSlot(base) }
-        return applyingChild(to: parent.unsafelyUnwrapped._lookUp(slot: slot))
+        return applyingChild(
+            to: parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                $0._lookUp(slot: slot)
+            })
     }
 
     /// What the parent's answer for a slot becomes in this child: its override, or its
@@ -154,53 +189,115 @@ extension FrozenContainer {
         let slot = UInt32(truncatingIfNeeded: found.location)
         if let overrides, let index = overrides.index(atParentSlot: slot) {
             let component = overrides.components[index]
-            let flags = SlotFlags(perChildIndex: overrides.perChild[index])
+            let flags = overrides.flags[index]
             let box = component.caches ? cells.override(index).cell.read() : nil
             return _ResolverLookup(location: flags.location(slot: slot), box: box)
         }
-        if let index = SlotFlags(found.flags).perChildIndex {
-            return _ResolverLookup(location: found.location, box: cells.perChild(index).read())
+        let flags = SlotFlags(found.flags)
+        if let index = flags.perChildIndex {
+            return _ResolverLookup(
+                location: found.location, box: perChildCell(index, flags)?.read())
         }
         return found
     }
 
-    /// What a bound parameter's slot holds, in a child: the component when it is an autowired
-    /// transient created through bound parameters (read nothing), else a cached instance to
-    /// read (a singleton's, a registered one's, a `.scoped` instance or provided value of this
-    /// child), or neither (made through ``create(at:as:)``).
+    /// What a bound parameter's slot holds, in a child (see `_BoundParameters.look(at:)`):
+    /// the component when it is an autowired transient created through bound parameters (read
+    /// nothing), or a `.scoped` one created the same way with its empty cell; else a cached
+    /// instance to read (a singleton's, a registered one's, a `.scoped` instance or provided
+    /// value of this child), or none of these (made through ``create(at:as:)``).
     func look(spaceSlot slot: UInt32) -> (
-        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
     ) {
-        let found = registration(atSpaceSlot: slot)
-        let component = found.component
-        if let index = found.perChild {
-            guard isChild, component.kind == .scoped || providedCell(index) != nil else {
-                return (nil, nil)
-            }
-            let cell = component.kind == .scoped ? cells.perChild(index) : providedCell(index)!
-            return (cell.read(), nil)
+        let place = place(ofSpaceSlot: slot)
+        // Kept alive by its container, which this one holds; not retained here.
+        unowned(unsafe) let component = Unmanaged<Component>.fromOpaque(place.component)
+            .takeUnretainedValue()
+        if let index = place.flags.perChildIndex {
+            guard let cell = perChildCell(index, place.flags) else { return (nil, nil, nil) }
+            if let box = cell.read() { return (box, nil, nil) }
+            guard component.createsScopedDirectly else { return (nil, nil, nil) }
+            return (nil, place.component, cell.address)
         }
         if component.createsDirectly, component.boundSlots != nil {
-            return (nil, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+            return (nil, place.component, nil)
         }
-        guard component.caches else { return (nil, nil) }
-        return (found.cell.read(), nil)
+        return (component.caches ? place.cell.read() : nil, nil, nil)
     }
+
+    /// The per-child index of `key` when this container's space declares it `provided` (and
+    /// no child on the way overrides it): where a child's value for it goes.
+    func providedIndex(of key: RegistrationKey) -> Int? {
+        let type = ObjectIdentifier(key.type.type)
+        for provided in providedKeys where provided.type == type && provided.name == key.name {
+            return provided.index
+        }
+        return nil
+    }
+
+    /// The provided keys of the space of a container with these registrations: its parent's,
+    /// less those it overrides, and its own.
+    static func providedKeys(
+        parent: FrozenContainer?, table: PerfectHashTable, components: [Component],
+        overrides: Overrides?
+    ) -> [ProvidedKey] {
+        var keys = parent?.providedKeys ?? []
+        var own: [(key: RegistrationKey, flags: SlotFlags)] = []
+        for slot in 0..<UInt32(table.capacity) {
+            guard let index = table.inputIndex(of: slot) else { continue }
+            own.append((components[index].key, SlotFlags(table.flags(at: slot))))
+        }
+        if let overrides {
+            let overridden = Set(overrides.components.map(\.key))
+            keys.removeAll { overridden.contains(RegistrationKey($0.type, name: $0.name)) }
+            own += zip(overrides.components.map(\.key), overrides.flags).map { ($0, $1) }
+        }
+        for (key, flags) in own where flags.isProvided {
+            keys.append(
+                ProvidedKey(
+                    type: ObjectIdentifier(key.type.type), name: key.name,
+                    index: flags.perChildIndex!))
+        }
+        return keys
+    }
+}
+
+/// A provided key of a container's space, and its per-child index: what
+/// ``FrozenContainer/providedIndex(of:)`` looks through (a handful, by nature).
+struct ProvidedKey {
+    let type: ObjectIdentifier
+    let name: String?
+    let index: Int
+}
+
+/// Where a slot of a container's space is registered, as a child sees it (see
+/// ``FrozenContainer/place(ofSpaceSlot:)``). Unretained: the containers on the way keep it all
+/// alive while the container that found it is in use.
+struct SlotPlace {
+    /// The registration, a `Component`.
+    let component: UnsafeRawPointer
+    /// Where its instance is cached: the slot's cell, an override's, or a `.weak`
+    /// registration's side cell.
+    let cell: Cell
+    /// The container the registration belongs to.
+    let owner: Unmanaged<FrozenContainer>
+    /// The slot's flags.
+    let flags: SlotFlags
 }
 
 /// A child's registrations of keys its parent knows, by the parent's slot.
 final class Overrides: Sendable {
     /// The overriding components, in registration order.
     let components: [Component]
-    /// The per-child index of each, for a `.scoped` or provided one.
-    let perChild: [Int?]
+    /// The slot flags of each (its per-child index, for a `.scoped` or provided one).
+    let flags: [SlotFlags]
     /// By parent slot: the index of its override, plus one (0: not overridden). Covers the
     /// parent's slot space.
     private let bySlot: [UInt32]
 
-    init(components: [Component], slots: [UInt32], perChild: [Int?], spaceSize: UInt32) {
+    init(components: [Component], slots: [UInt32], flags: [SlotFlags], spaceSize: UInt32) {
         self.components = components
-        self.perChild = perChild
+        self.flags = flags
         var bySlot = [UInt32](repeating: 0, count: Int(spaceSize))
         for (index, slot) in slots.enumerated() { bySlot[Int(slot)] = UInt32(index + 1) }
         self.bySlot = bySlot
@@ -219,19 +316,28 @@ final class Overrides: Sendable {
 }
 
 /// The bits a slot's flags carry (CFrost stores them; lookups return them above the slot
-/// number): whether the slot's registration is per-child (`.scoped`, provided), and its
-/// per-child index.
+/// number): whether the slot's registration is per-child (bit 0: `.scoped`, provided), whether
+/// it is a provided key (bit 1), and its per-child index (from bit 8).
 struct SlotFlags {
     let raw: UInt32
 
     init(_ raw: UInt32) { self.raw = raw }
 
-    init(perChildIndex: Int?) {
-        raw = perChildIndex.map { UInt32($0) << 8 | 1 } ?? 0
+    /// The flags of a registration of `kind` with this per-child index (`nil` for a key that
+    /// is not per-child).
+    init(perChildIndex: Int?, kind: Scope.Kind) {
+        guard let index = perChildIndex else {
+            raw = 0
+            return
+        }
+        raw = UInt32(index) << 8 | (kind == .provided ? 3 : 1)
     }
 
     /// The per-child index, for a per-child key.
     var perChildIndex: Int? { raw & 1 == 0 ? nil : Int(raw >> 8) }
+
+    /// Whether the key is provided (by each child), not `.scoped`.
+    var isProvided: Bool { raw & 2 != 0 }
 
     /// A lookup's location: `slot`, with these flags above it.
     func location(slot: UInt32) -> UInt { UInt(raw) << 32 | UInt(slot) }

@@ -48,25 +48,126 @@ struct _BoundParameters {
         let slot = slots.unsafelyUnwrapped[index]
         let found = look(at: slot)
         if let box = found.box { return _readBox(box, as: A.self) }
-        if let component = found.component { return try make(component, as: A.self) }
+        if let component = found.component {
+            if let cell = found.cell {
+                return try makeOnce(component, in: cell, slot: slot, as: A.self)
+            }
+            return try make(component, as: A.self)
+        }
         return try createThroughContainer(at: slot, as: A.self)
     }
 
     /// What `slot` holds for a parameter, in one call: the component when it is an autowired
-    /// transient created through bound parameters (its slot caches nothing: not read); else
-    /// the box cached there (a protected read, through this frame's context), or neither.
+    /// transient created through bound parameters (its slot caches nothing: not read), or, in
+    /// a child, a `.scoped` one created the same way with the empty cell it goes in; else the
+    /// box cached there (a protected read, through this frame's context), or none of these.
     @usableFromInline
-    func look(at slot: UInt32) -> (box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?) {
+    func look(at slot: UInt32) -> (
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
+    ) {
         if UInt(bitPattern: slotArray) & 1 != 0 {
             return container._withUnsafeGuaranteedRef { $0.look(spaceSlot: slot) }
         }
         // Kept alive by the container's component list; not retained here.
         unowned(unsafe) let component = PerfectHashTable.component(in: slotArray, at: slot)
         if component.createsDirectly, component.boundSlots != nil {
-            return (nil, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+            return (nil, UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()), nil)
         }
         let cell = PerfectHashTable.cell(in: slotArray, at: slot)
-        return (cell.read(in: ResolveContext(opaque: context)), nil)
+        return (cell.read(in: ResolveContext(opaque: context)), nil, nil)
+    }
+
+    /// Makes the `.scoped` instance of `component` once, in `cell` (this child's, empty when
+    /// looked at): as ``make(_:as:)`` makes a transient, then published in the cell. When
+    /// another thread is making it, waits for it; a re-entry, or a wait that would close a
+    /// circle, goes to the engine, which reports it.
+    @inlinable
+    func makeOnce<A>(
+        _ component: UnsafeRawPointer, in cell: UnsafeMutableRawPointer, slot: UInt32,
+        as type: A.Type
+    ) throws(FrostError) -> A {
+        let begun = beginCreation(in: cell)
+        if let box = begun.box { return _readBox(box, as: A.self) }
+        guard begun.creates else { return try createThroughContainer(at: slot, as: A.self) }
+        do {
+            try enter(component)
+        } catch {
+            endCreation(in: cell, publishing: nil, of: component)
+            throw error
+        }
+        defer { leave() }
+        do {
+            let box = try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    let box = Box(
+                        try component.autowiredBound!(
+                            _BoundParameters(
+                                container: container,
+                                slotArray: slotArray,
+                                slots: component.boundSlots,
+                                context: context
+                            )
+                        ))
+                    // As in `make`: `@Injected` properties of the instance's class, if `A`
+                    // does not show them; a re-entry meanwhile gets the instance.
+                    switch component.dynamicTypeCheck {
+                    case 0:
+                        break
+                    case 1:
+                        if Swift.type(of: box.value) != A.self {
+                            try finishProvisionally(box, of: component, in: cell)
+                        }
+                    default:
+                        try finishProvisionally(box, of: component, in: cell)
+                    }
+                    return box
+                }
+            endCreation(in: cell, publishing: box, of: component)
+            return box.value
+        } catch {
+            endCreation(in: cell, publishing: nil, of: component)
+            throw failure(error, in: component)
+        }
+    }
+
+    /// Injects the `@Injected` properties of a `.scoped` instance being made in `cell`, which
+    /// a re-entry of the cell meanwhile gets (as the engine's creations do).
+    @usableFromInline
+    func finishProvisionally<A>(
+        _ box: Box<A>, of component: TypedComponent<A>, in cell: UnsafeMutableRawPointer
+    ) throws {
+        let state = ResolveContext(opaque: context).state
+        state.provisional.append((cell, box))
+        defer { state.provisional.removeLast() }
+        try component.finish(box.value, container.takeUnretainedValue())
+    }
+
+    /// Starts reading or creating the instance of `cell` (``Cell/begin(for:stale:)``): its
+    /// box, or whether this thread creates it now.
+    @usableFromInline
+    func beginCreation(in cell: UnsafeMutableRawPointer) -> (
+        box: UnsafeMutableRawPointer?, creates: Bool
+    ) {
+        switch Cell(raw: cell).begin(for: ResolveContext(opaque: context)) {
+        case .ready(let box): return (box, false)
+        case .create: return (nil, true)
+        default: return (nil, false)
+        }
+    }
+
+    /// Ends this thread's creation of `cell`'s instance of `component`: publishes `box` (and
+    /// remembers it for `dispose()` when the registration has hooks), or, with `nil`, nothing.
+    @usableFromInline
+    func endCreation(
+        in cell: UnsafeMutableRawPointer, publishing box: AnyObject?, of component: UnsafeRawPointer
+    ) {
+        Cell(raw: cell).end(for: ResolveContext(opaque: context), publishing: box)
+        guard let box else { return }
+        Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef { component in
+            if component.disposes {
+                container._withUnsafeGuaranteedRef { $0.track(component, box) }
+            }
+        }
     }
 
     /// Makes a new instance of `component` (a transient created through bound parameters)

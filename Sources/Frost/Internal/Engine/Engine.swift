@@ -102,7 +102,7 @@ enum Engine {
             }
             let value = unsafeDowncast(box, to: Box<T>.self).value
             cell.end(for: context, publishing: box)
-            if target.component.disposes { tracker.track(target.component.disposal(ofBox: box)) }
+            if target.component.disposes { tracker.track(target.component, box) }
             return value
         case .own:
             // Its own resolve re-entered it while injecting its properties: the instance is
@@ -195,7 +195,7 @@ enum Engine {
                 if let replaced = cell.end(for: context, publishing: WeakBox(object)) {
                     target.owner.retired.retire(replaced, from: cell)
                 }
-                if component.disposes { target.owner.track(component.disposal(ofWeak: object)) }
+                if component.disposes { target.owner.track(component, WeakBox(object)) }
                 return try cast(object, as: T.self, component)
             case .own:
                 if let box = context.state.provisionalBox(for: cell.address) as? WeakBox,
@@ -311,6 +311,7 @@ protocol EngineHost: AnyObject, Resolver {
     var isChild: Bool { get }
     /// Whether `dispose()` ran.
     var isDisposed: Bool { get }
-    /// Remembers what `dispose()` runs for an instance whose creation just completed.
-    func track(_ run: @escaping @Sendable () -> Void)
+    /// Remembers, for `dispose()`, an instance of `component` whose creation just completed
+    /// (its `Box`, or a `WeakBox` for a `.weak` registration).
+    func track(_ component: Component, _ instance: AnyObject)
 }

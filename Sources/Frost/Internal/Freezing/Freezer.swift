@@ -10,8 +10,20 @@ struct Freezer {
     let components: [Component]
     /// For a child container: its parent.
     let parent: FrozenContainer?
+    /// For a child container: the values it supplies for its parent's provided keys, already
+    /// in their per-child cells (see `Container.register(instance:name:)`). The frozen child
+    /// takes them over; when freezing throws, they stay the caller's.
+    var supplied: ContainerCells?
 
     func freeze() throws(FrostError) -> FrozenContainer {
+        if components.isEmpty, let parent {
+            // Only values for provided keys, or nothing: no table, no validation.
+            return FrozenContainer(
+                table: PerfectHashTable.empty, components: [], parent: parent,
+                perChildCount: parent.perChildCount, overrides: nil, slotsByType: [:],
+                catalog: Catalog.empty,
+                cells: supplied ?? ContainerCells(perChildCount: parent.perChildCount))
+        }
         let split = splitForParent()
         let all = split.own + split.overrides.map(\.component)
         // Forwards and declared dependencies need a key index; plain registrations do not
@@ -27,7 +39,8 @@ struct Freezer {
                 (own + overrides).map { ($0.key, $0) }, uniquingKeysWith: { $1 })
             let problems = Validation(
                 components: own + overrides, byKey: scopedByKey, parent: parent,
-                filled: Set(split.fills.map(\.index)), catalog: catalog
+                filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
+                catalog: catalog
             ).problems()
             guard problems.isEmpty else {
                 throw FrostError(.invalidRegistrations, key: nil, problems: problems)
@@ -53,19 +66,33 @@ struct Freezer {
         var slotOfInput = [UInt32](repeating: 0, count: installed.count)
         var ownFlags = [UInt32](repeating: 0, count: installed.count)
         for (index, component) in installed.enumerated() {
-            ownFlags[index] = SlotFlags(perChildIndex: perChildIndex(component)).raw
+            ownFlags[index] =
+                SlotFlags(perChildIndex: perChildIndex(component), kind: component.kind).raw
         }
         for slot in 0..<PerfectHashTable.Slot(table.capacity) {
             guard let index = table.inputIndex(of: slot) else { continue }
             slotOfInput[index] = slot
             table.install(installed[index], at: slot, flags: ownFlags[index])
         }
-        let overridePerChild = boundOverrides.map(perChildIndex)
+        let overrideFlags = boundOverrides.map {
+            SlotFlags(perChildIndex: perChildIndex($0), kind: $0.kind)
+        }
         var slotsByType: [ObjectIdentifier: [UInt32]] = [:]
         for (index, component) in installed.enumerated() {
             slotsByType[ObjectIdentifier(component.key.type.type), default: []].append(
                 base + slotOfInput[index])
         }
+        // A root's per-child cells would never be used; a child's cover every per-child key
+        // of its slot space.
+        var cells = supplied ?? ContainerCells(perChildCount: parent == nil ? 0 : perChildCount)
+        if parent != nil, cells.perChildCount < perChildCount {
+            cells = cells.resized(perChildCount: perChildCount)
+        }
+        cells = cells.addingOverrides(boundOverrides.count)
+        for (index, component) in boundOverrides.enumerated() {
+            if let instance = component.instance { cells.override(index).cell.preset(instance) }
+        }
+        for fill in split.fills { cells.perChild(fill.index).replace(with: fill.box) }
         let frozen = FrozenContainer(
             table: table,
             components: installed,
@@ -75,16 +102,11 @@ struct Freezer {
                 ? nil
                 : Overrides(
                     components: boundOverrides, slots: split.overrides.map(\.slot),
-                    perChild: overridePerChild, spaceSize: parent!.spaceSize),
+                    flags: overrideFlags, spaceSize: parent!.spaceSize),
             slotsByType: slotsByType,
-            catalog: catalog
+            catalog: catalog,
+            cells: cells
         )
-        for (index, component) in boundOverrides.enumerated() {
-            if let instance = component.instance {
-                frozen.cells.override(index).cell.preset(instance)
-            }
-        }
-        for fill in split.fills { frozen.cells.perChild(fill.index).preset(fill.box) }
         return frozen
     }
 
@@ -105,10 +127,8 @@ struct Freezer {
                 own.append(component)
                 continue
             }
-            let known = parent.registration(atSpaceSlot: slot)
-            if known.component.kind == .provided, let index = known.perChild,
-                let box = component.instance
-            {
+            let flags = parent.registration(atSpaceSlot: slot).flags
+            if flags.isProvided, let index = flags.perChildIndex, let box = component.instance {
                 fills.append((index, box))
             } else {
                 overrides.append((slot, component))

@@ -144,7 +144,7 @@ struct Validation {
         if target.kind == .scoped { return true }
         let slot = parent.spaceSlot(for: key)
         guard slot != PerfectHashTable.notFound,
-            let index = parent.registration(atSpaceSlot: slot).perChild
+            let index = parent.registration(atSpaceSlot: slot).flags.perChildIndex
         else { return false }
         return filled.contains(index)
     }

@@ -30,6 +30,13 @@ class Component: @unchecked Sendable {
     /// the initializer. Owned by this component: allocated by ``TypedComponent``'s `init`,
     /// freed in `deinit`.
     @usableFromInline let boundSlots: UnsafePointer<UInt32>?
+    /// Whether a child creates its `.scoped` instance through bound parameters, like a
+    /// transient's (``_BoundParameters``): every parameter bound, nothing but a dynamic-type
+    /// check to run after the initializer.
+    let createsScopedDirectly: Bool
+    /// The `.onDispose` hooks, run on what the engine tracked (``runDisposeHooks(on:)``);
+    /// stored type-erased, so that running them looks no generic type up.
+    let disposal: (@Sendable (AnyObject) -> Void)?
 
     init(
         key: RegistrationKey,
@@ -37,7 +44,8 @@ class Component: @unchecked Sendable {
         instance: AnyObject?,
         forwardsTo: RegistrationKey?,
         dependencies: [Dependency],
-        boundSlots: UnsafePointer<UInt32>? = nil
+        boundSlots: UnsafePointer<UInt32>? = nil,
+        disposal: (@Sendable (AnyObject) -> Void)? = nil
     ) {
         self.key = key
         self.scope = scope
@@ -47,6 +55,11 @@ class Component: @unchecked Sendable {
         self.dependencies = dependencies
         self.createsDirectly = scope.kind == .transient && instance == nil
         self.boundSlots = boundSlots
+        self.createsScopedDirectly =
+            scope.kind == .scoped && instance == nil && boundSlots != nil
+        self.disposal = disposal
+        self.caches = instance != nil || scope.kind == .singleton
+        self.disposes = disposal != nil
     }
 
     deinit {
@@ -55,7 +68,7 @@ class Component: @unchecked Sendable {
 
     /// Whether the container keeps this component's instance in its cell until released:
     /// registered instances and singletons.
-    var caches: Bool { instance != nil || kind == .singleton }
+    let caches: Bool
 
     /// The argument tuple type the factory takes, or `nil` for a factory without arguments.
     var argumentType: Any.Type? { nil }
@@ -64,7 +77,7 @@ class Component: @unchecked Sendable {
     var finishes: Bool { false }
 
     /// Whether the registration has `.onDispose` hooks.
-    var disposes: Bool { false }
+    let disposes: Bool
 
     // MARK: Type-erased operations, implemented by TypedComponent
 
@@ -89,15 +102,10 @@ class Component: @unchecked Sendable {
         preconditionFailure("implemented by TypedComponent")
     }
 
-    /// What `dispose()` runs for a boxed instance of this registration (its `.onDispose`
-    /// hooks), holding the box until then.
-    func disposal(ofBox box: AnyObject) -> @Sendable () -> Void {
-        preconditionFailure("implemented by TypedComponent")
-    }
-
-    /// What `dispose()` runs for a `.weak` instance: its hooks, if it is still alive then.
-    func disposal(ofWeak object: AnyObject) -> @Sendable () -> Void {
-        preconditionFailure("implemented by TypedComponent")
+    /// Runs the `.onDispose` hooks on `instance`: a `Box`, or for a `.weak` registration a
+    /// `WeakBox` (nothing runs when its instance died first).
+    func runDisposeHooks(on instance: AnyObject) {
+        disposal?(instance)
     }
 
     /// The same component with another scope.

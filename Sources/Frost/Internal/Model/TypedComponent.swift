@@ -41,6 +41,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// The autowired initializer reading its parameters through ``_BoundParameters``: called
     /// by `_BoundParameters.make`, which is specialized in the caller (hence visible there).
     @usableFromInline let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
+    /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
+    /// up on each creation costs more than the creation.
+    private let boxType = Box<T>.self
     private let slots: [UInt32]?
     private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
     private let expectedArguments: Any.Type?
@@ -113,7 +116,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             instance: instance,
             forwardsTo: forwardsTo,
             dependencies: dependencies,
-            boundSlots: boundSlots
+            boundSlots: boundSlots,
+            disposal: Self.disposal(disposeHook, weak: scope.kind == .weak && instance == nil)
         )
     }
 
@@ -132,8 +136,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     override var argumentType: Any.Type? { expectedArguments }
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
-
-    override var disposes: Bool { disposeHook != nil }
 
     // MARK: Making instances
 
@@ -210,7 +212,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     // MARK: Type-erased operations
 
     override func constructBox(_ resolver: any Resolver) throws -> AnyObject {
-        Box(try construct(resolver))
+        boxType.init(try construct(resolver))
     }
 
     override func constructObject(_ resolver: any Resolver) throws -> AnyObject {
@@ -226,17 +228,19 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         try finish(instance, resolver)
     }
 
-    override func disposal(ofBox box: AnyObject) -> @Sendable () -> Void {
-        let hook = disposeHook
-        let box = unsafeDowncast(box, to: Box<T>.self)
-        return { hook?(box.value) }
-    }
-
-    override func disposal(ofWeak object: AnyObject) -> @Sendable () -> Void {
-        let hook = disposeHook
-        let weakBox = WeakBox(object)
-        return {
-            if let object = weakBox.object, let instance = object as? T { hook?(instance) }
+    /// `hook` run on what the engine tracks: a `.weak` registration's instance in a
+    /// `WeakBox` (`weak`), any other one in its `Box`.
+    private static func disposal(_ hook: (@Sendable (T) -> Void)?, weak: Bool)
+        -> (@Sendable (AnyObject) -> Void)?
+    {
+        guard let hook else { return nil }
+        guard weak else { return { box in hook(unsafeDowncast(box, to: Box<T>.self).value) } }
+        return { weakBox in
+            if let object = unsafeDowncast(weakBox, to: WeakBox.self).object,
+                let value = object as? T
+            {
+                hook(value)
+            }
         }
     }
 

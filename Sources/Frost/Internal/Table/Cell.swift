@@ -34,7 +34,8 @@ struct Cell: @unchecked Sendable {
     /// Frees a cell made by ``allocate()``, releasing its instance. No thread may use it any
     /// more.
     func deallocate() {
-        if let instance = take() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
+        // No thread uses the cell any more: a load, not an exchange.
+        if let instance = peek() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
         pointer.deallocate()
     }
 
@@ -54,7 +55,7 @@ struct Cell: @unchecked Sendable {
     /// Frees a block made by ``allocateArray(count:)``, releasing every instance in it.
     func deallocateArray(count: Int) {
         for index in 0..<count {
-            if let instance = advanced(by: index).take() {
+            if let instance = advanced(by: index).peek() {
                 Unmanaged<AnyObject>.fromOpaque(instance).release()
             }
         }
@@ -92,6 +93,14 @@ struct Cell: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Stores `box` in place of what the cell holds, which is released: only before the cell
+    /// is shared with other threads (a value registered again replaces the first).
+    func replace(with box: AnyObject) {
+        let old = peek()
+        frost_cell_store_unshared(pointer, Unmanaged.passRetained(box).toOpaque())
+        if let old { Unmanaged<AnyObject>.fromOpaque(old).release() }
     }
 
     /// Takes the instance out (the cell is empty afterwards): +1 to the caller. Another thread

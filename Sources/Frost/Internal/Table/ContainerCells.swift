@@ -1,17 +1,21 @@
-/// The cells a frozen container owns besides its table's, in one block: a marker set by
-/// `dispose()`, helpers made on first use (and installed lock-free, the first one in wins),
-/// and, for a child container, one cell per per-child key of its parent chain (its provided
-/// values and `.scoped` instances) and the cells of its overrides.
+/// The cells a frozen container owns besides its table's: a marker set by `dispose()`, the
+/// retired instances (made on first use, installed lock-free: the first one in wins), the head
+/// of its ``Disposal`` list and, for a child container, one cell per per-child key of its
+/// parent chain (its provided values and `.scoped` instances), in one block; the cells of its
+/// overrides in another.
 ///
-/// The container owns the block: it frees it in `deinit`, and only there, releasing what the
-/// cells hold.
+/// The container owns them: it frees them in `deinit`, and only there, releasing what the
+/// cells hold. (A child configured with values gets its cells from the `Container` that
+/// filled them.)
 struct ContainerCells: @unchecked Sendable {
-    // @unchecked: an address; every operation on the cells is one of CFrost's atomic protocols.
+    // @unchecked: addresses; every operation on the cells is one of CFrost's atomic protocols.
+    /// The fixed cells, then the per-child ones.
     private let first: Cell
     /// How many per-child cells come after the fixed ones.
     let perChildCount: Int
-    /// How many override cells come after the per-child ones (two per override: its instance,
-    /// and its `.weak` instance).
+    /// The override cells (two per override: its instance, and its `.weak` instance), if any.
+    private let overrideFirst: Cell?
+    /// How many overrides have cells.
     let overrideCount: Int
 
     private static let fixed = 3
@@ -19,15 +23,62 @@ struct ContainerCells: @unchecked Sendable {
     private static let retiredIndex = 1
     private static let disposalIndex = 2
 
-    init(perChildCount: Int, overrideCount: Int) {
+    /// Empty cells: the fixed ones and `perChildCount` per-child ones; none for overrides.
+    init(perChildCount: Int) {
         self.perChildCount = perChildCount
-        self.overrideCount = overrideCount
-        first = Cell.allocateArray(count: Self.fixed + perChildCount + 2 * overrideCount)
+        first = Cell.allocateArray(count: Self.fixed + perChildCount)
+        overrideFirst = nil
+        overrideCount = 0
     }
 
-    /// Frees every cell, releasing what it holds. Called once, by the owning container.
+    private init(first: Cell, perChildCount: Int, overrideCount: Int) {
+        self.first = first
+        self.perChildCount = perChildCount
+        self.overrideFirst = Cell.allocateArray(count: 2 * overrideCount)
+        self.overrideCount = overrideCount
+    }
+
+    /// These cells, with the cells of `count` overrides added (this value must not be used
+    /// afterwards: the result owns the cells).
+    func addingOverrides(_ count: Int) -> ContainerCells {
+        guard count > 0 else { return self }
+        precondition(overrideFirst == nil, "overrides are added once")
+        return ContainerCells(first: first, perChildCount: perChildCount, overrideCount: count)
+    }
+
+    /// New cells with `perChildCount` per-child cells, holding these per-child values; these
+    /// are freed (this value must not be used afterwards). Before the cells are shared.
+    func resized(perChildCount count: Int) -> ContainerCells {
+        let resized = ContainerCells(perChildCount: count)
+        for index in filledIndices {
+            let box = Unmanaged<AnyObject>.fromOpaque(perChild(index).take()!)
+            resized.perChild(index).preset(box.takeRetainedValue())
+        }
+        deallocate()
+        return resized
+    }
+
+    /// New cells holding the same per-child values (retained again): for a second container
+    /// made from the same values.
+    func copy() -> ContainerCells {
+        let copy = ContainerCells(perChildCount: perChildCount)
+        for index in filledIndices {
+            copy.perChild(index).preset(
+                Unmanaged<AnyObject>.fromOpaque(perChild(index).peek()!).takeUnretainedValue())
+        }
+        return copy
+    }
+
+    /// The per-child cells that hold something.
+    var filledIndices: [Int] {
+        (0..<perChildCount).filter { perChild($0).peek() != nil }
+    }
+
+    /// Frees every cell, releasing what it holds. Called once, by the owner.
     func deallocate() {
-        first.deallocateArray(count: Self.fixed + perChildCount + 2 * overrideCount)
+        disposal.releaseRecords()
+        first.deallocateArray(count: Self.fixed + perChildCount)
+        overrideFirst?.deallocateArray(count: 2 * overrideCount)
     }
 
     private func cell(_ index: Int) -> Cell { first.advanced(by: index) }
@@ -37,8 +88,8 @@ struct ContainerCells: @unchecked Sendable {
 
     /// The cells of the override with this index: its instance's, and its `.weak` instance's.
     func override(_ index: Int) -> (cell: Cell, weakCell: Cell) {
-        let first = Self.fixed + perChildCount + 2 * index
-        return (cell(first), cell(first + 1))
+        let first = overrideFirst.unsafelyUnwrapped.advanced(by: 2 * index)
+        return (first, first.advanced(by: 1))
     }
 
     // MARK: The disposed marker
@@ -51,9 +102,9 @@ struct ContainerCells: @unchecked Sendable {
         cell(Self.disposedIndex).install(DisposedMarker.shared)
     }
 
-    // MARK: Helpers made on first use
+    // MARK: Helpers
 
-    /// The container's retired instances.
+    /// The container's retired instances (made on first use).
     var retired: RetiredInstances { cell(Self.retiredIndex).installed(RetiredInstances.init) }
 
     /// The container's retired instances, if any were ever retired.
@@ -64,7 +115,7 @@ struct ContainerCells: @unchecked Sendable {
     }
 
     /// The container's instances with `.onDispose` hooks.
-    var disposal: Disposal { cell(Self.disposalIndex).installed(Disposal.init) }
+    var disposal: Disposal { Disposal(head: cell(Self.disposalIndex)) }
 }
 
 /// What a disposed container's marker cell holds.

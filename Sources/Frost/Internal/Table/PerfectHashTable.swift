@@ -223,6 +223,12 @@ final class PerfectHashTable: @unchecked Sendable {
         Self.component(in: slotArray, at: slot)
     }
 
+    /// The address of the component in `slot`, unretained.
+    @inline(__always)
+    func componentPointer(at slot: Slot) -> UnsafeRawPointer {
+        UnsafeRawPointer(slots.unsafelyUnwrapped[Int(slot)].context.unsafelyUnwrapped)
+    }
+
     /// The cell of `slot`.
     @inline(__always)
     func cell(at slot: Slot) -> Cell {
