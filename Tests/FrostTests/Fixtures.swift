@@ -74,6 +74,21 @@ final class Counter: @unchecked Sendable {
     }
 }
 
+/// A value many threads read and change, under an NSLock (which the sanitizer can check,
+/// unlike Synchronization.Mutex on Linux).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 /// The two ways to resolve: through the dictionary of a `Container`, or frozen.
 enum Mode: String, CaseIterable, CustomTestStringConvertible {
     case dictionary

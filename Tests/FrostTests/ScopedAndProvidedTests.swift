@@ -1,5 +1,4 @@
 import Frost
-import Synchronization
 import Testing
 
 /// Keys each child supplies (`provided`), registrations with one instance per child
@@ -297,7 +296,7 @@ struct ScopedThroughBoundParametersTests {
         let parent = try Self.parent()
         for _ in 0..<20 {
             let child = try parent.child { _ in }
-            let seen = Mutex<[ObjectIdentifier]>([])
+            let seen = Locked<[ObjectIdentifier]>([])
             let finished = runOnThreads(
                 within: 30,
                 (0..<4).map { _ in
