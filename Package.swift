@@ -6,13 +6,17 @@ let package = Package(
     products: [
         .library(name: "Frost", targets: ["Frost"])
     ],
+    dependencies: [
+        // `make docs` builds the DocC catalog with it; no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+    ],
     targets: [
         // cmph 2.0.2 from the system (Debian: libcmph-dev), found through pkg-config.
         .systemLibrary(
             name: "CCmph",
             path: "include",
             pkgConfig: "cmph",
-            providers: [.apt(["libcmph-dev"])]
+            providers: [.apt(["libcmph-dev"]), .brew(["libcmph"])]
         ),
         // The C core: perfect-hash construction, the slot array, lookups, create-once.
         .target(
