@@ -101,6 +101,7 @@ static void give_back(frost_context *context) {
     context->state_pending = 0;
     context->stack_limit = 0;
     context->is_async = 0;
+    context->parent = NULL;
     atomic_store_explicit(&context->waiting, NULL, memory_order_relaxed);
     atomic_store_explicit(&context->hazard, NULL, memory_order_release);
     atomic_store_explicit(&context->in_use, 0, memory_order_release);
@@ -143,10 +144,24 @@ static void thread_ended(void *value) {
     give_back(context);
 }
 
-frost_context *frost_context_acquire(void) {
+frost_context *frost_context_acquire(frost_context *parent) {
     frost_context *context = take_context();
     context->is_async = 1;
+    context->parent = parent;
     return context;
+}
+
+frost_context *frost_context_enter_thread(frost_context *context) {
+    frost_context *thread = frost_context_current();
+    context->stack_limit = thread->stack_limit;
+    context->is_async = 0;
+    frost_thread_context = context;
+    return thread;
+}
+
+void frost_context_leave_thread(frost_context *context, frost_context *thread) {
+    frost_thread_context = thread;
+    context->is_async = 1;
 }
 
 void frost_context_relinquish(frost_context *context) {

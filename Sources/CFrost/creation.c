@@ -18,9 +18,17 @@
 
 /// Bit 0 of a cell's creator: someone waits for this creation (the creator wakes them).
 #define FROST_WAITED ((uintptr_t)1)
+/// Bit 1 of a cell's creator: an async resolve claimed it while running async code; it may
+/// suspend before it ends the creation, so no thread may block waiting for it.
+#define FROST_CREATOR_ASYNC ((uintptr_t)2)
 
 static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t creation_ended = PTHREAD_COND_INITIALIZER;
+static void (*_Atomic async_wakeup)(void) = NULL;
+
+void frost_set_async_wakeup(void (*wakeup)(void)) {
+    atomic_store_explicit(&async_wakeup, wakeup, memory_order_release);
+}
 
 int frost_cell_preset(frost_cell *cell, void *instance) {
     void *expected = NULL;
@@ -42,7 +50,15 @@ void *frost_cell_exchange(frost_cell *cell, void *desired) {
 }
 
 static frost_context *owner_of(uintptr_t creator) {
-    return (frost_context *)(creator & ~FROST_WAITED);
+    return (frost_context *)(creator & ~(FROST_WAITED | FROST_CREATOR_ASYNC));
+}
+
+/// Whether `owner` is `context` or one of the async resolves it works for.
+static int is_self_or_ancestor(const frost_context *owner, const frost_context *context) {
+    for (const frost_context *current = context; current != NULL; current = current->parent) {
+        if (current == owner) return 1;
+    }
+    return 0;
 }
 
 /// Whether `context` waiting for `cell` would close a circle of waits. Under the wait lock.
@@ -54,7 +70,7 @@ static int closes_circle(const frost_context *context, frost_cell *cell) {
         uintptr_t creator = atomic_load_explicit(&current->creator, memory_order_acquire);
         frost_context *owner = owner_of(creator);
         if (owner == NULL) return 0;
-        if (owner == context) return 1;
+        if (is_self_or_ancestor(owner, context)) return 1;
         frost_cell *next = atomic_load_explicit(&owner->waiting, memory_order_relaxed);
         if (next == NULL) return 0;  // the owner runs: it will end, or find the circle itself
         current = next;
@@ -69,52 +85,73 @@ static void release_claim(frost_cell *cell) {
         pthread_mutex_lock(&wait_lock);
         pthread_cond_broadcast(&creation_ended);
         pthread_mutex_unlock(&wait_lock);
+        void (*wakeup)(void) = atomic_load_explicit(&async_wakeup, memory_order_acquire);
+        if (wakeup != NULL) wakeup();
     }
+}
+
+/// The claim `context` makes: its address, marked when it runs async code.
+static uintptr_t claim_of(const frost_context *context) {
+    return (uintptr_t)context | (context->is_async ? FROST_CREATOR_ASYNC : 0);
+}
+
+/// Claims `cell` for `context` if nobody creates it: FROST_BEGIN_CREATE, or FROST_BEGIN_READY
+/// with `*instance` when a creation ended meanwhile; -1 when someone else creates it now
+/// (`*creator` says who) or the claim raced (then `*creator` is 0: look again).
+static int try_claim(frost_cell *cell, frost_context *context, void *stale, void **instance,
+                     uintptr_t *creator) {
+    void *found = frost_cell_read(cell);
+    if (found != NULL && found != stale) {
+        *instance = found;
+        return FROST_BEGIN_READY;
+    }
+    uintptr_t current = atomic_load_explicit(&cell->creator, memory_order_acquire);
+    if (current != 0) {
+        *creator = current;
+        return -1;
+    }
+    if (!atomic_compare_exchange_strong_explicit(&cell->creator, &current, claim_of(context),
+                                                 memory_order_acq_rel, memory_order_acquire)) {
+        *creator = 0;
+        return -1;
+    }
+    // A creation may have ended between the read and the claim: read again.
+    found = frost_cell_read(cell);
+    if (found != NULL && found != stale) {
+        release_claim(cell);
+        *instance = found;
+        return FROST_BEGIN_READY;
+    }
+    return FROST_BEGIN_CREATE;
+}
+
+/// Under the wait lock: marks `owner`'s creation of `cell` as waited for, if `owner` still
+/// creates it. Returns 0 when it no longer does (look again).
+static int mark_waited(frost_cell *cell, frost_context *owner) {
+    uintptr_t now = atomic_load_explicit(&cell->creator, memory_order_acquire);
+    if (owner_of(now) != owner) return 0;
+    if (now & FROST_WAITED) return 1;
+    return atomic_compare_exchange_strong_explicit(&cell->creator, &now, now | FROST_WAITED,
+                                                   memory_order_acq_rel, memory_order_acquire);
 }
 
 frost_begin frost_cell_begin(frost_cell *cell, frost_context *context, void *stale,
                              void **instance) {
     for (;;) {
-        void *found = frost_cell_read(cell);
-        if (found != NULL && found != stale) {
-            *instance = found;
-            return FROST_BEGIN_READY;
-        }
-        uintptr_t creator = atomic_load_explicit(&cell->creator, memory_order_acquire);
-        if (creator == 0) {
-            if (!atomic_compare_exchange_strong_explicit(&cell->creator, &creator,
-                                                         (uintptr_t)context,
-                                                         memory_order_acq_rel,
-                                                         memory_order_acquire)) {
-                continue;
-            }
-            // A creation may have ended between the read and the claim: read again.
-            found = frost_cell_read(cell);
-            if (found != NULL && found != stale) {
-                release_claim(cell);
-                *instance = found;
-                return FROST_BEGIN_READY;
-            }
-            return FROST_BEGIN_CREATE;
-        }
+        uintptr_t creator = 0;
+        int claimed = try_claim(cell, context, stale, instance, &creator);
+        if (claimed >= 0) return (frost_begin)claimed;
+        if (creator == 0) continue;
         frost_context *owner = owner_of(creator);
         if (owner == context) return FROST_BEGIN_OWN;
-        if (owner->is_async && !context->is_async) {
+        if (creator & FROST_CREATOR_ASYNC) {
             // The owner might have ended and its context gone to another user: check again.
             uintptr_t now = atomic_load_explicit(&cell->creator, memory_order_acquire);
-            if (owner_of(now) == owner) return FROST_BEGIN_ASYNC;
+            if (owner_of(now) == owner && (now & FROST_CREATOR_ASYNC)) return FROST_BEGIN_ASYNC;
             continue;
         }
         pthread_mutex_lock(&wait_lock);
-        uintptr_t now = atomic_load_explicit(&cell->creator, memory_order_acquire);
-        int still = owner_of(now) == owner;
-        if (still && !(now & FROST_WAITED)) {
-            still = atomic_compare_exchange_strong_explicit(&cell->creator, &now,
-                                                            now | FROST_WAITED,
-                                                            memory_order_acq_rel,
-                                                            memory_order_acquire);
-        }
-        if (still) {
+        if (mark_waited(cell, owner)) {
             if (closes_circle(context, cell)) {
                 pthread_mutex_unlock(&wait_lock);
                 return FROST_BEGIN_CYCLE;
@@ -126,6 +163,34 @@ frost_begin frost_cell_begin(frost_cell *cell, frost_context *context, void *sta
         }
         pthread_mutex_unlock(&wait_lock);
     }
+}
+
+frost_begin frost_cell_begin_async(frost_cell *cell, frost_context *context, void **instance) {
+    for (;;) {
+        uintptr_t creator = 0;
+        int claimed = try_claim(cell, context, NULL, instance, &creator);
+        if (claimed >= 0) return (frost_begin)claimed;
+        if (creator == 0) continue;
+        frost_context *owner = owner_of(creator);
+        if (owner == context) return FROST_BEGIN_OWN;
+        pthread_mutex_lock(&wait_lock);
+        int waits = mark_waited(cell, owner);
+        if (waits) {
+            if (closes_circle(context, cell)) {
+                pthread_mutex_unlock(&wait_lock);
+                return FROST_BEGIN_CYCLE;
+            }
+            atomic_store_explicit(&context->waiting, cell, memory_order_relaxed);
+        }
+        pthread_mutex_unlock(&wait_lock);
+        if (waits) return FROST_BEGIN_WAIT;
+    }
+}
+
+void frost_context_stop_waiting(frost_context *context) {
+    pthread_mutex_lock(&wait_lock);
+    atomic_store_explicit(&context->waiting, NULL, memory_order_relaxed);
+    pthread_mutex_unlock(&wait_lock);
 }
 
 void *frost_cell_end(frost_cell *cell, frost_context *context, void *instance) {

@@ -303,20 +303,20 @@ public final class Container: Resolver {
     }
 
     /// The entry of `key`: this container's, or, in a child, the nearest parent's.
-    private func entry(for key: RegistrationKey) -> Entry? {
+    func entry(for key: RegistrationKey) -> Entry? {
         if let entry = entries[key] { return entry }
         return parentContainer?.entry(for: key)
     }
 
     /// The entry a lookup found (kept alive by its container for the resolve's duration).
-    private func entry(at lookup: _ResolverLookup) -> Entry {
+    func entry(at lookup: _ResolverLookup) -> Entry {
         Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
             .takeUnretainedValue()
     }
 
     /// What the engine needs to resolve `entry` here: a `.scoped` instance lives in this
     /// container (a child's), a provided key found in a parent was not supplied by a child.
-    private func target(of entry: Entry) -> Target {
+    func target(of entry: Entry) -> Target {
         let component = entry.component
         let cell: Cell?
         switch component.kind {
@@ -361,11 +361,20 @@ public final class Container: Resolver {
     /// reverse order of creation, once; then drops every instance it holds. Afterwards,
     /// resolving through this container throws ``FrostError/Code/disposed`` (see
     /// `FrozenContainer.dispose()`).
+    ///
+    /// A synchronous `dispose()` cannot wait for an async hook: from the first one it meets
+    /// on, it runs the hooks left, in order, in a task it starts; `await dispose()` waits for
+    /// every hook.
     public func dispose() {
         guard !isDisposed else { return }
-        isDisposed = true
+        markDisposed()
         if let disposalHead { Disposal(head: disposalHead).runOnce() }
         releaseCachedInstances()
+    }
+
+    /// Refuses resolves from now on.
+    func markDisposed() {
+        isDisposed = true
     }
 
     // MARK: Freezing
@@ -546,8 +555,20 @@ extension Container: EngineHost {
     var isChild: Bool { parentContainer != nil || parent != nil }
 
     func track(_ component: Component, _ instance: AnyObject) {
-        if disposalHead == nil { disposalHead = Cell.allocate() }
-        Disposal(head: disposalHead!).track(component, instance)
+        Disposal(head: disposalList).track(component, instance)
+    }
+
+    /// The head of the list of instances with `.onDispose` hooks, made on first use.
+    var disposalList: Cell {
+        if let disposalHead { return disposalHead }
+        let head = Cell.allocate()
+        disposalHead = head
+        return head
+    }
+
+    func dependencyTarget(of component: Component, _ index: Int) -> Target? {
+        guard let entry = entry(for: component.dependencies[index].key) else { return nil }
+        return target(of: entry)
     }
 
     /// Whether `key` is registered here or in a parent.

@@ -49,6 +49,13 @@ public struct FrostError: Error, CustomStringConvertible {
         public static let outsideChild = Code(rawValue: "outsideChild")
         /// A container was used after its `dispose()`.
         public static let disposed = Code(rawValue: "disposed")
+        /// A synchronous resolve needed an instance that only an awaited resolve can make: its
+        /// factory is async or isolated to an actor, or another task's awaited resolve is
+        /// making it right now. Resolve it with `try await`, or call
+        /// `FrozenContainer.bootstrap()` first (a singleton is then made and cached). Also,
+        /// from `freeze()`: a synchronous factory depends on such a registration that is never
+        /// cached, so no resolve could ever make it.
+        public static let asyncRequired = Code(rawValue: "asyncRequired")
         /// A resolve nested factories deeper than ``Resolver/maximumDepth``, or so deep that
         /// its thread's stack was nearly used up; ``FrostError/dependencyPath`` names the path.
         public static let depthLimit = Code(rawValue: "depthLimit")
@@ -170,6 +177,10 @@ public struct FrostError: Error, CustomStringConvertible {
                 + "from a child (frozen.child { … })."
         case .disposed:
             return "\(subject) was resolved from a container after its dispose()."
+        case .asyncRequired:
+            return "\(subject) \(detail ?? "has an async or actor-isolated factory"): a "
+                + "synchronous resolve cannot wait for it; resolve it with `try await`, or call "
+                + "`try await frozen.bootstrap()` first so that a singleton is made and cached."
         case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject:
             return "\(subject): \(detail ?? code.rawValue)."
         case .foreignHandle:

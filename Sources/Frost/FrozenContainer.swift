@@ -514,9 +514,19 @@ public final class FrozenContainer: Resolver, Sendable {
     ///
     /// A child lets go of its provided values and `.scoped` instances when it is itself freed
     /// (no resolve can be reading them then): `dispose()` costs a child no more than its hooks.
+    ///
+    /// A synchronous `dispose()` cannot wait for an async hook: from the first one it meets
+    /// on, it runs the hooks left, in order, in a task it starts; `await dispose()` waits for
+    /// every hook.
     public func dispose() {
         guard cells.markDisposed() else { return }
         cells.disposal.runOnce()
+        releaseAfterDisposal()
+    }
+
+    /// Drops the instances `dispose()` lets go of at once (a child's per-child ones go with
+    /// it).
+    func releaseAfterDisposal() {
         guard !isChild || !components.isEmpty || overrides != nil else { return }
         releaseCachedInstances(includingRegistered: true, perChild: !isChild)
     }
@@ -531,6 +541,13 @@ extension FrozenContainer: EngineHost {
 
     func track(_ component: Component, _ instance: AnyObject) {
         cells.disposal.track(component, instance)
+    }
+
+    func dependencyTarget(of component: Component, _ index: Int) -> Target? {
+        var slot = index < component.dependencySlots.count ? component.dependencySlots[index] : .max
+        if slot == .max { slot = spaceSlot(for: component.dependencies[index].key) }
+        guard slot != PerfectHashTable.notFound else { return nil }
+        return target(atSpaceSlot: slot)
     }
 
     /// This container's keys and its parents', for near misses.

@@ -87,7 +87,28 @@ public struct Registration<T> {
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (T) -> Void) -> Registration<T> {
-        update { $0.copy(addingDisposeHook: hook) }
+        update { $0.copy(addingDisposeHook: .sync(hook)) }
+    }
+
+    /// Runs `hook`, which may suspend, when the container that created and caches an instance
+    /// is disposed, as ``onDispose(_:)-(@Sendable (T) -> Void)`` does: `await dispose()` waits
+    /// for it.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { r async throws in try await Database.connect() }
+    ///     .scope(.singleton)
+    ///     .onDispose { db async in await db.close() }
+    /// ```
+    ///
+    /// A synchronous `dispose()` cannot wait: from the first async hook it meets on, it runs
+    /// the remaining hooks, in order, in a task it starts.
+    ///
+    /// - Parameters:
+    ///   - hook: Receives the instance.
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func onDispose(_ hook: @escaping @Sendable (T) async -> Void) -> Registration<T> {
+        update { $0.copy(addingDisposeHook: .async(hook)) }
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {

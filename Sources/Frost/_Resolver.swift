@@ -52,6 +52,23 @@ public protocol _Resolver {
         arguments: UnsafeRawPointer,
         argumentType: Any.Type
     ) throws(FrostError) -> T
+
+    /// Implementation detail of the awaited `resolve`: resolves what ``_lookUp(_:name:)``
+    /// found without a cached instance (or did not find), awaiting async factories. Do not
+    /// call.
+    ///
+    /// - Parameters:
+    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError``, as the awaited `resolve(_:name:)` does.
+    nonisolated(nonsending)
+        func _resolveAsync<T>(
+            _ lookup: _ResolverLookup,
+            _ type: T.Type,
+            name: String?
+        ) async throws(FrostError) -> T
 }
 
 /// Implementation detail of ``_Resolver``: where a registration was found, and the box of its
@@ -112,6 +129,25 @@ extension Resolver {
         name: String?
     ) throws(FrostError) -> T {
         try resolve(type, name: name)
+    }
+
+    /// Implementation detail of the awaited `resolve`; by default, the synchronous resolve. Do
+    /// not call.
+    ///
+    /// - Parameters:
+    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError``, as `resolve(_:name:)` does.
+    nonisolated(nonsending)
+        public func _resolveAsync<T>(
+            _ lookup: _ResolverLookup,
+            _ type: T.Type,
+            name: String?
+        ) async throws(FrostError) -> T
+    {
+        try _resolve(lookup, T.self, name: name)
     }
 
     /// The default: this resolver takes no runtime arguments.

@@ -65,14 +65,21 @@ typedef struct frost_context {
     /// The Swift facade's state for this context (an owned reference), or NULL. Dropped
     /// through the function given to frost_context_set_state_release when a thread ends.
     void *_Nullable state;
-    /// 1 for an async resolve's context: synchronous waits for its creations are refused.
+    /// 1 for an async resolve's context while it runs async code: the cells it claims then
+    /// are marked (FROST_CREATOR_ASYNC), and synchronous waits for them are refused. 0 for a
+    /// thread's context, and for an async resolve's context while it runs synchronous code on
+    /// a thread (frost_context_enter_thread): what it claims then ends before it suspends.
     uint32_t is_async;
     /// 1 while a thread or an async resolve owns the context.
     _Atomic(uint32_t) in_use;
     /// The registry of every context (never freed).
     struct frost_context *_Nullable next;
+    /// For an async resolve started on behalf of another one still running (a child task of
+    /// an async factory): that one's context. A circle of waits that reaches an ancestor is a
+    /// circle (the ancestor waits, through its task, for this one).
+    struct frost_context *_Nullable parent;
     /// Up to 128 bytes.
-    uint8_t padding[128 - 8 * 8];
+    uint8_t padding[128 - 9 * 8];
 } frost_context;
 
 /// Where the facade's inlined code finds a context's fields.
@@ -95,7 +102,17 @@ static inline frost_context *_Nonnull frost_context_current(void) {
 }
 
 /// A context for an async resolve, from the pool; give it back with frost_context_relinquish.
-frost_context *_Nonnull frost_context_acquire(void);
+/// `parent`: the context of the async resolve it works for, or NULL.
+frost_context *_Nonnull frost_context_acquire(frost_context *_Nullable parent);
+
+/// Makes an async resolve's context the calling thread's for a stretch of synchronous code
+/// (no suspension until frost_context_leave_thread): resolves it runs continue its path, and
+/// what it claims meanwhile may be waited for synchronously. Returns the thread's own context,
+/// to give to frost_context_leave_thread.
+frost_context *_Nonnull frost_context_enter_thread(frost_context *_Nonnull context);
+
+/// Ends the stretch frost_context_enter_thread began; `thread` is what it returned.
+void frost_context_leave_thread(frost_context *_Nonnull context, frost_context *_Nonnull thread);
 
 /// Returns an async resolve's context to the pool (its depth must be 0).
 void frost_context_relinquish(frost_context *_Nonnull context);
@@ -156,6 +173,25 @@ static inline void *_Nullable frost_cell_peek(frost_cell *_Nonnull cell) {
 /// Returns 0 when the cell already holds one (nothing is stored).
 int frost_cell_preset(frost_cell *_Nonnull cell, void *_Nonnull instance);
 
+/// A word for the facade's own compare-and-swap protocols (an async factory's frame).
+typedef struct frost_word {
+    _Atomic(uintptr_t) value;
+} frost_word;
+
+static inline int frost_word_compare_exchange(frost_word *_Nonnull word, uintptr_t expected,
+                                              uintptr_t desired) {
+    return atomic_compare_exchange_strong_explicit(&word->value, &expected, desired,
+                                                   memory_order_acq_rel, memory_order_acquire);
+}
+
+static inline void frost_word_store(frost_word *_Nonnull word, uintptr_t value) {
+    atomic_store_explicit(&word->value, value, memory_order_release);
+}
+
+static inline uintptr_t frost_word_load(frost_word *_Nonnull word) {
+    return atomic_load_explicit(&word->value, memory_order_acquire);
+}
+
 /// Stores `instance` (+1, or NULL) into a cell no other thread can see yet, replacing what it
 /// held without releasing it (a relaxed store: publishing the cell publishes it).
 static inline void frost_cell_store_unshared(frost_cell *_Nonnull cell,
@@ -184,6 +220,7 @@ typedef enum frost_begin {
     FROST_BEGIN_OWN = 2,     // the caller's context is already creating it (a re-entry)
     FROST_BEGIN_CYCLE = 3,   // waiting would close a circle of contexts waiting for each other
     FROST_BEGIN_ASYNC = 4,   // an async resolve creates it: a synchronous wait could starve it
+    FROST_BEGIN_WAIT = 5,    // (frost_cell_begin_async) another context creates it: suspend
 } frost_begin;
 
 /// Starts reading or creating the instance of `cell` for `context`: returns the instance when
@@ -192,6 +229,21 @@ typedef enum frost_begin {
 /// instance equal to `stale` (a dead weak reference's box, say) counts as none.
 frost_begin frost_cell_begin(frost_cell *_Nonnull cell, frost_context *_Nonnull context,
                              void *_Nullable stale, void *_Nullable *_Nonnull instance);
+
+/// frost_cell_begin for an async resolve's context, which must never block its thread: where
+/// frost_cell_begin would wait, it records the wait (for the circle check) and returns
+/// FROST_BEGIN_WAIT. The caller then suspends until frost_set_async_wakeup's function is
+/// called after its frost_async_epoch() read, calls frost_context_stop_waiting, and begins
+/// again.
+frost_begin frost_cell_begin_async(frost_cell *_Nonnull cell, frost_context *_Nonnull context,
+                                   void *_Nullable *_Nonnull instance);
+
+/// Ends the wait frost_cell_begin_async recorded for `context`.
+void frost_context_stop_waiting(frost_context *_Nonnull context);
+
+/// Sets the function called (with no lock held) after any creation that an async resolve
+/// waits for ends. Set once.
+void frost_set_async_wakeup(void (*_Nonnull wakeup)(void));
 
 /// Ends `context`'s creation of `cell`: publishes `instance` (+1, given to the cell) or, with
 /// NULL, publishes nothing (the creation failed: the next begin creates again), then wakes

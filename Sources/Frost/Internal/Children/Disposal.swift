@@ -11,6 +11,15 @@ internal import CFrost
 /// push never meets a reused address. Records are released one by one, never through a chain
 /// of `deinit`s, however long the list.
 struct Disposal {
+    /// A registration's `.onDispose` hooks, type-erased: run on the `Box` the engine tracked
+    /// (a `WeakBox` for a `.weak` registration).
+    struct Hooks: Sendable {
+        /// Every hook, when none must be awaited; `nil` otherwise.
+        let sync: (@Sendable (AnyObject) -> Void)?
+        /// Every hook, in the order added, awaiting those that are async.
+        let async: @Sendable (AnyObject) async -> Void
+    }
+
     /// The cell whose pointer is the newest record (+1), ``closed``, or `nil`; it belongs to the
     /// container, which calls ``releaseRecords()`` before freeing it.
     let head: Cell
@@ -36,11 +45,54 @@ struct Disposal {
         }
     }
 
-    /// Runs every remembered hook, newest first; only the first call does anything.
+    /// Runs every remembered hook, newest first; only the first call (of this and
+    /// ``runOnceAsync()``) does anything. A synchronous caller cannot wait for an async hook:
+    /// from the first one on, the hooks left run in order in a task this starts.
     func runOnce() {
+        guard let newest = close() else { return }
+        var current: UnsafeMutableRawPointer? = newest
+        while let pointer = current {
+            let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
+            guard record.takeUnretainedValue().runsSynchronously else {
+                let rest = Records(newest: pointer)
+                Task { await Self.runAsync(from: rest.newest) }
+                return
+            }
+            current = record.takeUnretainedValue().next
+            record.takeUnretainedValue().runSync()
+            record.release()
+        }
+    }
+
+    /// Runs every remembered hook, newest first, awaiting the async ones; only the first call
+    /// (of this and ``runOnce()``) does anything.
+    func runOnceAsync() async {
+        guard let newest = close() else { return }
+        await Self.runAsync(from: newest)
+    }
+
+    /// Closes the list: its newest record, or `nil` when it was closed already or is empty.
+    private func close() -> UnsafeMutableRawPointer? {
         guard let newest = frost_cell_exchange(head.pointer, Self.closed), newest != Self.closed
-        else { return }
-        Self.walk(from: newest) { $0.run() }
+        else { return nil }
+        return newest
+    }
+
+    /// Runs the hooks of the records from `newest` on, awaiting the async ones, releasing each
+    /// record after its hooks.
+    private static func runAsync(from newest: UnsafeMutableRawPointer) async {
+        var current: UnsafeMutableRawPointer? = newest
+        while let pointer = current {
+            let record = Unmanaged<DisposalRecord>.fromOpaque(pointer).takeRetainedValue()
+            current = record.next
+            await record.runAsync()
+        }
+    }
+
+    /// Records handed to the task that runs them (it releases them).
+    private struct Records: @unchecked Sendable {
+        // @unchecked: the list is closed; only the task reads it after this.
+        let newest: UnsafeMutableRawPointer
     }
 
     /// Releases the records without running their hooks and empties the head: the owner is
@@ -79,7 +131,16 @@ final class DisposalRecord {
         self.instance = instance
     }
 
-    func run() {
-        component.runDisposeHooks(on: instance)
+    /// Whether no hook must be awaited.
+    var runsSynchronously: Bool { component.disposal?.sync != nil }
+
+    /// The hooks, when none must be awaited.
+    func runSync() {
+        component.disposal?.sync?(instance)
+    }
+
+    /// The hooks, awaiting the async ones.
+    func runAsync() async {
+        await component.disposal?.async(instance)
     }
 }

@@ -291,6 +291,8 @@ final class Overrides: Sendable {
     let components: [Component]
     /// The slot flags of each (its per-child index, for a `.scoped` or provided one).
     let flags: [SlotFlags]
+    /// The parent's slot of each.
+    let slots: [UInt32]
     /// By parent slot: the index of its override, plus one (0: not overridden). Covers the
     /// parent's slot space.
     private let bySlot: [UInt32]
@@ -298,6 +300,7 @@ final class Overrides: Sendable {
     init(components: [Component], slots: [UInt32], flags: [SlotFlags], spaceSize: UInt32) {
         self.components = components
         self.flags = flags
+        self.slots = slots
         var bySlot = [UInt32](repeating: 0, count: Int(spaceSize))
         for (index, slot) in slots.enumerated() { bySlot[Int(slot)] = UInt32(index + 1) }
         self.bySlot = bySlot

@@ -27,6 +27,7 @@ enum Engine {
         if target.context.isDisposed || target.owner.isDisposed {
             throw disposed(component)
         }
+        if component.isAsync { return try madeByAnAwaitedResolve(target, as: T.self) }
         if component.caches {
             return try cached(target, as: T.self, resolver: target.owner, tracker: target.owner)
         }
@@ -87,11 +88,45 @@ enum Engine {
         resolver: any EngineHost,
         tracker: any EngineHost
     ) throws(FrostError) -> T {
+        switch try cachedInstance(target, resolver: resolver, tracker: tracker) {
+        case .read(let box): _readBox(box, as: T.self)
+        case .made(let box): unsafeDowncast(box, to: Box<T>.self).value
+        }
+    }
+
+    /// Makes the cached instance of `target` — a singleton's, a `.scoped` one's — unless it is
+    /// made already: `bootstrap()`'s synchronous step.
+    static func make(_ target: Target) throws(FrostError) {
+        let component = target.component
+        if target.context.isDisposed || target.owner.isDisposed { throw disposed(component) }
+        if component.isAsync {
+            guard target.cell?.peek() != nil else { throw asyncRequired(component) }
+            return
+        }
+        let host = component.kind == .scoped ? target.context : target.owner
+        _ = try cachedInstance(target, resolver: host, tracker: host)
+    }
+
+    /// What ``cachedInstance(_:resolver:tracker:)`` found.
+    private enum CachedInstance {
+        /// The box in the cell, from a protected read: copy its value out before reading any
+        /// other cell.
+        case read(UnsafeMutableRawPointer)
+        /// The box this resolve made (or is finishing).
+        case made(AnyObject)
+    }
+
+    /// The box of a cached registration's instance, read from its cell or made into it.
+    private static func cachedInstance(
+        _ target: Target,
+        resolver: any EngineHost,
+        tracker: any EngineHost
+    ) throws(FrostError) -> CachedInstance {
         let context = ResolveContext.current
         let cell = target.cell.unsafelyUnwrapped
         switch cell.begin(for: context) {
         case .ready(let box):
-            return _readBox(box, as: T.self)
+            return .read(box)
         case .create:
             let box: AnyObject
             do {
@@ -100,25 +135,40 @@ enum Engine {
                 cell.end(for: context, publishing: nil)
                 throw error
             }
-            let value = unsafeDowncast(box, to: Box<T>.self).value
             cell.end(for: context, publishing: box)
             if target.component.disposes { tracker.track(target.component, box) }
-            return value
+            return .made(box)
         case .own:
             // Its own resolve re-entered it while injecting its properties: the instance is
             // made, and is what the re-entry gets. Earlier (in its factory) it is a cycle.
-            if let box = context.state.provisionalBox(for: cell.address) {
-                return unsafeDowncast(box, to: Box<T>.self).value
-            }
+            if let box = context.state.provisionalBox(for: cell.address) { return .made(box) }
             throw context.cycle(closedBy: target.component.key)
-        case .cycle, .async:
+        case .cycle:
             throw crossThreadCycle(target.component, context)
+        case .async:
+            throw madeByAnotherTask(target.component)
         }
+    }
+
+    /// An async registration, resolved synchronously: its cached instance if an awaited
+    /// resolve made it, else `.asyncRequired`.
+    private static func madeByAnAwaitedResolve<T>(_ target: Target, as type: T.Type)
+        throws(FrostError) -> T
+    {
+        let component = target.component
+        var cell: Cell?
+        switch component.kind {
+        case .singleton: cell = target.cell
+        case .scoped: cell = target.context.isChild ? target.cell : nil
+        default: break
+        }
+        if let box = cell?.read() { return _readBox(box, as: T.self) }
+        throw asyncRequired(component)
     }
 
     /// Constructs and finishes a boxed instance of `component` in `context`'s path. While it
     /// is being finished it is provisional: a re-entry of its cell on this thread gets it.
-    private static func makeBox(
+    static func makeBox(
         _ component: Component,
         resolver: any EngineHost,
         cell: Cell?,
@@ -204,8 +254,10 @@ enum Engine {
                     return try cast(object, as: T.self, component)
                 }
                 throw context.cycle(closedBy: component.key)
-            case .cycle, .async:
+            case .cycle:
                 throw crossThreadCycle(component, context)
+            case .async:
+                throw madeByAnotherTask(component)
             }
         }
     }
@@ -244,18 +296,31 @@ enum Engine {
     // MARK: Errors
 
     /// The path to `component`, about to be created: for an error that names it.
-    private static func pathTo(_ component: Component) -> [RegistrationKey] {
+    static func pathTo(_ component: Component) -> [RegistrationKey] {
         let context = ResolveContext.current
         return context.depth > 0 ? context.pathKeys + [component.key] : []
     }
 
     /// The error of resolving through a disposed container.
-    private static func disposed(_ component: Component) -> FrostError {
+    static func disposed(_ component: Component) -> FrostError {
         FrostError(.disposed, key: component.key, path: pathTo(component))
     }
 
+    /// The error of resolving synchronously what only an awaited resolve can make.
+    static func asyncRequired(_ component: Component) -> FrostError {
+        FrostError(.asyncRequired, key: component.key, path: pathTo(component))
+    }
+
+    /// The error of a synchronous resolve that meets a creation an awaited resolve has begun:
+    /// it cannot wait for it without maybe blocking the thread that creation needs.
+    static func madeByAnotherTask(_ component: Component) -> FrostError {
+        FrostError(
+            .asyncRequired, key: component.key, path: pathTo(component),
+            detail: "is being made by an awaited resolve in another task")
+    }
+
     /// The error of a wait that would close a circle of threads waiting for each other.
-    private static func crossThreadCycle(_ component: Component, _ context: ResolveContext)
+    static func crossThreadCycle(_ component: Component, _ context: ResolveContext)
         -> FrostError
     {
         FrostError(
@@ -314,4 +379,7 @@ protocol EngineHost: AnyObject, Resolver {
     /// Remembers, for `dispose()`, an instance of `component` whose creation just completed
     /// (its `Box`, or a `WeakBox` for a `.weak` registration).
     func track(_ component: Component, _ instance: AnyObject)
+    /// What `component`'s declared dependency at `index` resolves to here (`nil`: nothing is
+    /// registered for it), for the async engine's prefetch.
+    func dependencyTarget(of component: Component, _ index: Int) -> Target?
 }

@@ -34,9 +34,16 @@ class Component: @unchecked Sendable {
     /// transient's (``_BoundParameters``): every parameter bound, nothing but a dynamic-type
     /// check to run after the initializer.
     let createsScopedDirectly: Bool
-    /// The `.onDispose` hooks, run on what the engine tracked (``runDisposeHooks(on:)``);
+    /// The `.onDispose` hooks, run on what the engine tracked (``DisposalRecord``);
     /// stored type-erased, so that running them looks no generic type up.
-    let disposal: (@Sendable (AnyObject) -> Void)?
+    let disposal: Disposal.Hooks?
+    /// Whether only an awaited resolve can make its instance: its factory is async (or
+    /// isolated to an actor).
+    let isAsync: Bool
+    /// The slot of each declared dependency in the frozen container's slot space
+    /// (`UInt32.max`: resolved by type, or missing); empty before freezing. The async engine
+    /// makes what a synchronous factory needs through them (``Engine``'s prefetch).
+    let dependencySlots: [UInt32]
 
     init(
         key: RegistrationKey,
@@ -45,7 +52,9 @@ class Component: @unchecked Sendable {
         forwardsTo: RegistrationKey?,
         dependencies: [Dependency],
         boundSlots: UnsafePointer<UInt32>? = nil,
-        disposal: (@Sendable (AnyObject) -> Void)? = nil
+        isAsync: Bool = false,
+        dependencySlots: [UInt32] = [],
+        disposal: Disposal.Hooks? = nil
     ) {
         self.key = key
         self.scope = scope
@@ -53,7 +62,9 @@ class Component: @unchecked Sendable {
         self.instance = instance
         self.forwardsTo = forwardsTo
         self.dependencies = dependencies
-        self.createsDirectly = scope.kind == .transient && instance == nil
+        self.createsDirectly = scope.kind == .transient && instance == nil && !isAsync
+        self.isAsync = isAsync
+        self.dependencySlots = dependencySlots
         self.boundSlots = boundSlots
         self.createsScopedDirectly =
             scope.kind == .scoped && instance == nil && boundSlots != nil
@@ -102,10 +113,9 @@ class Component: @unchecked Sendable {
         preconditionFailure("implemented by TypedComponent")
     }
 
-    /// Runs the `.onDispose` hooks on `instance`: a `Box`, or for a `.weak` registration a
-    /// `WeakBox` (nothing runs when its instance died first).
-    func runDisposeHooks(on instance: AnyObject) {
-        disposal?(instance)
+    /// Runs the factory (awaiting it, when it is async) and boxes the instance.
+    func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
+        preconditionFailure("implemented by TypedComponent")
     }
 
     /// The same component with another scope.

@@ -34,6 +34,15 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             @Sendable (any Resolver) throws -> T,
             arguments: @Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T
         )
+        /// An async closure (or an actor-isolated one, made async): only an awaited resolve
+        /// runs it.
+        case async(@Sendable (any Resolver) async throws -> T)
+    }
+
+    /// An `.onDispose` hook, as the builder gave it.
+    enum DisposeHook {
+        case sync(@Sendable (T) -> Void)
+        case async(@Sendable (T) async -> Void)
     }
 
     private let closure: (@Sendable (any Resolver) throws -> T)?
@@ -49,12 +58,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     private let expectedArguments: Any.Type?
     private let forwardWithArguments:
         (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?
+    private let asyncClosure: (@Sendable (any Resolver) async throws -> T)?
     /// Applied to each new instance: property injections (in the order added), then
     /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
     let injection: (@Sendable (any Resolver, T) throws -> Void)?
     let hook: (@Sendable (any Resolver, T) throws -> Void)?
-    /// `.onDispose` hooks (in the order added), composed.
-    let disposeHook: (@Sendable (T) -> Void)?
+    /// `.onDispose` hooks, in the order added.
+    let disposeHooks: [DisposeHook]
     /// The `@Injected`/`@LazyInjected` properties of the instances, by their class; `nil`
     /// when `T` cannot hold a class instance (a struct, an enum).
     let wrappers: WrapperPlans?
@@ -76,10 +86,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         factory: Factory,
         injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        disposeHook: (@Sendable (T) -> Void)? = nil,
-        wrappers: WrapperPlans? = nil
+        disposeHooks: [DisposeHook] = [],
+        wrappers: WrapperPlans? = nil,
+        dependencySlots: [UInt32] = []
     ) {
         var slots: [UInt32]?
+        var asyncClosure: (@Sendable (any Resolver) async throws -> T)?
         switch factory {
         case .closure(let make):
             (closure, autowired, autowiredBound) = (make, nil, nil)
@@ -94,11 +106,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         case .forward(let make, let arguments):
             (closure, autowired, autowiredBound) = (make, nil, nil)
             (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, arguments)
+        case .async(let make):
+            (closure, autowired, autowiredBound) = (nil, nil, nil)
+            (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, nil)
+            asyncClosure = make
         }
+        self.asyncClosure = asyncClosure
         self.slots = slots
         self.injection = injection
         self.hook = hook
-        self.disposeHook = disposeHook
+        self.disposeHooks = disposeHooks
         // A registered instance is the application's: Frost never injects into it.
         let wrappers = instance == nil ? (wrappers ?? WrapperPlans.of(T.self)) : nil
         self.wrappers = wrappers
@@ -117,7 +134,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardsTo: forwardsTo,
             dependencies: dependencies,
             boundSlots: boundSlots,
-            disposal: Self.disposal(disposeHook, weak: scope.kind == .weak && instance == nil)
+            isAsync: asyncClosure != nil,
+            dependencySlots: dependencySlots,
+            disposal: Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
         )
     }
 
@@ -130,6 +149,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         if let autowired, let autowiredBound {
             return .autowired(autowired, bound: autowiredBound, slots: slots)
         }
+        if let asyncClosure { return .async(asyncClosure) }
         return .arguments(withArguments!, argumentType: expectedArguments!)
     }
 
@@ -153,6 +173,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     func construct(_ resolver: any Resolver) throws -> T {
         if let closure { return try closure(resolver) }
         if let autowired { return try autowired(resolver, slots) }
+        if asyncClosure != nil { throw Engine.asyncRequired(self) }
         throw FrostError(
             .argumentMismatch,
             key: key,
@@ -215,6 +236,11 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         boxType.init(try construct(resolver))
     }
 
+    override func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
+        guard let asyncClosure else { return try constructBox(resolver) }
+        return boxType.init(try await asyncClosure(resolver))
+    }
+
     override func constructObject(_ resolver: any Resolver) throws -> AnyObject {
         try construct(resolver) as AnyObject
     }
@@ -228,20 +254,39 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         try finish(instance, resolver)
     }
 
-    /// `hook` run on what the engine tracks: a `.weak` registration's instance in a
+    /// `hooks` run on what the engine tracks: a `.weak` registration's instance in a
     /// `WeakBox` (`weak`), any other one in its `Box`.
-    private static func disposal(_ hook: (@Sendable (T) -> Void)?, weak: Bool)
-        -> (@Sendable (AnyObject) -> Void)?
-    {
-        guard let hook else { return nil }
-        guard weak else { return { box in hook(unsafeDowncast(box, to: Box<T>.self).value) } }
-        return { weakBox in
-            if let object = unsafeDowncast(weakBox, to: WeakBox.self).object,
-                let value = object as? T
-            {
-                hook(value)
+    private static func disposal(_ hooks: [DisposeHook], weak: Bool) -> Disposal.Hooks? {
+        guard !hooks.isEmpty else { return nil }
+        @Sendable func value(_ instance: AnyObject) -> T? {
+            guard weak else { return unsafeDowncast(instance, to: Box<T>.self).value }
+            return unsafeDowncast(instance, to: WeakBox.self).object as? T
+        }
+        var syncHooks: [@Sendable (T) -> Void] = []
+        for hook in hooks {
+            guard case .sync(let run) = hook else {
+                syncHooks = []
+                break
+            }
+            syncHooks.append(run)
+        }
+        var sync: (@Sendable (AnyObject) -> Void)?
+        if syncHooks.count == hooks.count {
+            sync = { [syncHooks] instance in
+                guard let value = value(instance) else { return }
+                for hook in syncHooks { hook(value) }
             }
         }
+        let async: @Sendable (AnyObject) async -> Void = { instance in
+            guard let value = value(instance) else { return }
+            for hook in hooks {
+                switch hook {
+                case .sync(let run): run(value)
+                case .async(let run): await run(value)
+                }
+            }
+        }
+        return Disposal.Hooks(sync: sync, async: async)
     }
 
     override func with(scope: Scope) -> Component {
@@ -249,10 +294,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
-        guard let autowired, let autowiredBound else { return self }
+        guard !dependencies.isEmpty else { return self }
         // A deferred parameter (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
-        return copy(factory: .autowired(autowired, bound: autowiredBound, slots: slots))
+        guard let autowired, let autowiredBound else { return copy(dependencySlots: slots) }
+        return copy(
+            factory: .autowired(autowired, bound: autowiredBound, slots: slots),
+            dependencySlots: slots)
     }
 
     /// This component with some parts replaced.
@@ -262,7 +310,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         factory: Factory? = nil,
         addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        addingDisposeHook: (@Sendable (T) -> Void)? = nil
+        addingDisposeHook: DisposeHook? = nil,
+        dependencySlots: [UInt32]? = nil
     ) -> TypedComponent<T> {
         TypedComponent(
             key: key,
@@ -273,22 +322,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             factory: factory ?? self.factory,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
-            disposeHook: Self.then(disposeHook, addingDisposeHook),
-            wrappers: wrappers
+            disposeHooks: disposeHooks + (addingDisposeHook.map { [$0] } ?? []),
+            wrappers: wrappers,
+            dependencySlots: dependencySlots ?? self.dependencySlots
         )
-    }
-
-    /// `first`, then `second`: either may be missing.
-    private static func then(
-        _ first: (@Sendable (T) -> Void)?,
-        _ second: (@Sendable (T) -> Void)?
-    ) -> (@Sendable (T) -> Void)? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return { instance in
-            first(instance)
-            second(instance)
-        }
     }
 
     /// `first`, then `second`: either may be missing.

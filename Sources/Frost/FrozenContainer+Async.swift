@@ -1,0 +1,111 @@
+/// A frozen container in async code: awaited resolves, `bootstrap()`, `dispose()` that awaits
+/// async hooks.
+extension FrozenContainer {
+    /// Implementation detail of the awaited `resolve`. Do not call.
+    ///
+    /// - Parameters:
+    ///   - lookup: The answer of `_lookUp(_:name:)` for `type` and `name`.
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance.
+    /// - Throws: ``FrostError``, as the awaited `resolve(_:name:)` does.
+    nonisolated(nonsending)
+        public func _resolveAsync<T>(
+            _ lookup: _ResolverLookup,
+            _ type: T.Type,
+            name: String?
+        ) async throws(FrostError) -> T
+    {
+        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        let slot = UInt32(truncatingIfNeeded: lookup.location)
+        return try await AsyncResolve.withContext { context throws(FrostError) -> T in
+            try await Engine.createAsync(target(atSpaceSlot: slot), as: T.self, in: context)
+        }
+    }
+
+    /// Creates every singleton of this container now, awaiting async factories: what a server
+    /// calls at start-up, before it takes requests.
+    ///
+    /// ```swift
+    /// let frozen = try container.freeze()
+    /// try await frozen.bootstrap()
+    /// let db = try frozen.resolve(Database.self)   // cached: fine in synchronous code too
+    /// ```
+    ///
+    /// Singletons with async (or actor-isolated) factories come first, all at once in a task
+    /// group: each awaits what it resolves, so dependencies are made first, and independent
+    /// ones are made concurrently. The synchronous singletons follow, the same way, so a
+    /// synchronous factory that resolves an async singleton without declaring it (in a
+    /// closure) finds it made. Each singleton is made exactly once, even while other tasks and
+    /// threads resolve it at the same moment.
+    ///
+    /// A failure stops the bootstrap and is thrown, naming the type and the path; the
+    /// singletons already made stay made. When the task is cancelled, factories that notice it
+    /// fail, and their singletons are left unmade (the next resolve makes them): never half
+    /// made.
+    ///
+    /// - Throws: ``FrostError``: the first failure.
+    public func bootstrap() async throws(FrostError) {
+        let singletons = ownSingletonSlots
+        for phase in [singletons.filter(\.isAsync), singletons.filter { !$0.isAsync }]
+        where !phase.isEmpty {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for singleton in phase {
+                        group.addTask { try await self.make(spaceSlot: singleton.slot) }
+                    }
+                    try await group.waitForAll()
+                }
+            } catch let error as FrostError {
+                throw error
+            } catch {
+                throw FrostError(
+                    .factoryFailed, key: nil, detail: "bootstrap()", underlying: error)
+            }
+        }
+    }
+
+    /// Runs the `.onDispose` hooks, awaiting the async ones, as ``dispose()`` does (see it),
+    /// then drops the instances.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { _ async throws in try await Database.connect() }
+    ///     .scope(.singleton)
+    ///     .onDispose { db async in await db.close() }
+    /// await frozen.dispose()
+    /// ```
+    public func dispose() async {
+        guard cells.markDisposed() else { return }
+        await cells.disposal.runOnceAsync()
+        releaseAfterDisposal()
+    }
+
+    /// Makes (or reads) the instance in `slot`, awaiting what it needs.
+    private func make(spaceSlot slot: UInt32) async throws(FrostError) {
+        try await AsyncResolve.withContext { context throws(FrostError) in
+            let target = target(atSpaceSlot: slot)
+            if try await Engine.asyncBox(target, in: context) == nil {
+                try context.onThread { () throws(FrostError) in try Engine.make(target) }
+            }
+        }
+    }
+
+    /// This container's own singletons (not registered instances), in registration order:
+    /// their slots, and whether their factory is async.
+    private var ownSingletonSlots: [(slot: UInt32, isAsync: Bool)] {
+        var singletons: [(slot: UInt32, isAsync: Bool, order: Int)] = []
+        for slot in 0..<UInt32(table.capacity) {
+            guard let index = table.inputIndex(of: slot) else { continue }
+            let component = components[index]
+            guard component.kind == .singleton, component.instance == nil else { continue }
+            singletons.append((base + slot, component.isAsync, index))
+        }
+        var all = singletons.sorted { $0.order < $1.order }.map { ($0.slot, $0.isAsync) }
+        for (index, component) in (overrides?.components ?? []).enumerated()
+        where component.kind == .singleton && component.instance == nil {
+            all.append((overrides!.slots[index], component.isAsync))
+        }
+        return all
+    }
+}

@@ -1,0 +1,249 @@
+internal import CFrost
+import Foundation
+
+/// What an awaited resolve runs in: a CFrost context of its own (a thread's context cannot
+/// follow a task from thread to thread), and the frame of the async factory it was started
+/// from, if any.
+///
+/// A resolve started from inside an async factory continues that factory's resolve — same
+/// path, so a cycle is found wherever it closes, and the same `.graph` instances — by
+/// borrowing the factory's context through its frame (``AsyncFrame``), found as a task-local
+/// value (a factory may resolve through its `Resolver` or through a container it captured).
+/// Child tasks of a factory inherit the frame; when two resolve at once, the second gets a
+/// context of its own whose path starts with the frame's, and whose parent is the factory's
+/// context (a circle of waits through it is a circle).
+enum AsyncResolve {
+    /// The frame of the async factory the current task runs in, if any.
+    @TaskLocal static var frame: AsyncFrame?
+
+    /// Runs `body` with the context the resolve continues in, or a new one.
+    nonisolated(nonsending)
+        static func withContext<R>(
+            _ body: (ResolveContext) async throws(FrostError) -> R
+        ) async throws(FrostError) -> R
+    {
+        guard let frame else {
+            let context = ResolveContext.acquireAsync(parent: nil, path: [])
+            defer { context.relinquish() }
+            return try await body(context)
+        }
+        if frame.claim() {
+            defer { frame.unclaim() }
+            return try await body(frame.context)
+        }
+        let context = ResolveContext.acquireAsync(parent: frame.openContext, path: frame.path)
+        defer { context.relinquish() }
+        return try await body(context)
+    }
+
+    /// Runs an async factory of `component` (entered last in `context`) with its frame as
+    /// the task's.
+    nonisolated(nonsending)
+        static func running<R>(
+            _ component: Component,
+            in context: ResolveContext,
+            _ factory: () async throws -> R
+        ) async throws -> R
+    {
+        let frame = AsyncFrame(
+            context: context, component: component, parent: AsyncResolve.frame)
+        defer { frame.close() }
+        return try await AsyncResolve.$frame.withValue(frame) { try await factory() }
+    }
+}
+
+/// An async factory while it runs: the context its resolve runs in, lent to the resolves the
+/// factory starts, one at a time.
+///
+/// Its state is one atomic word: ``free`` (a resolve may borrow the context), ``busy`` (one
+/// does), ``closed`` (the factory returned; the context went on, maybe to another resolve).
+final class AsyncFrame: @unchecked Sendable {
+    // @unchecked: `context` and `depth` are set once; the state is a CFrost atomic word.
+    /// The context of the resolve that runs the factory.
+    let context: ResolveContext
+    /// The path's length with the factory's component entered: where resolves it starts
+    /// begin.
+    let depth: Int
+    /// The factory's component.
+    let component: UnsafeRawPointer
+    /// The frame of the async factory that resolved this one, if any.
+    let parent: AsyncFrame?
+    private let state: UnsafeMutablePointer<frost_word>
+
+    private static let free: UInt = 0
+    private static let busy: UInt = 1
+    private static let closed: UInt = 2
+
+    init(context: ResolveContext, component: Component, parent: AsyncFrame?) {
+        self.context = context
+        self.depth = context.depth
+        self.component = UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque())
+        self.parent = parent
+        state = UnsafeMutablePointer<frost_word>.allocate(capacity: 1)
+        state.initialize(to: frost_word())
+    }
+
+    deinit {
+        state.deallocate()
+    }
+
+    /// Borrows the context for one resolve; `false` when another resolve has it, or the
+    /// factory returned.
+    func claim() -> Bool {
+        guard frost_word_compare_exchange(state, Self.free, Self.busy) != 0 else { return false }
+        // The factory's own resolve leaves the context as it lent it; if it did not, the
+        // resolve takes a context of its own rather than trust this one.
+        guard context.depth == depth else {
+            unclaim()
+            return false
+        }
+        return true
+    }
+
+    /// Gives the context back.
+    func unclaim() {
+        frost_word_store(state, Self.free)
+    }
+
+    /// The factory returned: its context is no longer lent.
+    func close() {
+        frost_word_store(state, Self.closed)
+    }
+
+    /// The context of the nearest frame, from this one out, whose factory still runs: what a
+    /// resolve started on its behalf works for.
+    var openContext: UnsafeMutablePointer<frost_context>? {
+        var frame: AsyncFrame? = self
+        while let current = frame {
+            if frost_word_load(current.state) != Self.closed { return current.context.raw }
+            frame = current.parent
+        }
+        return nil
+    }
+
+    /// The components of the path up to and including this factory's, outermost first (at a
+    /// suspension, an async resolve's path holds only async factories' components).
+    var path: [UInt] {
+        var components: [UInt] = []
+        var frame: AsyncFrame? = self
+        while let current = frame {
+            components.append(UInt(bitPattern: current.component))
+            frame = current.parent
+        }
+        return components.reversed()
+    }
+}
+
+/// Awaited resolves suspended until a creation they wait for ends. CFrost calls
+/// ``wakeAll()`` after any creation that someone waited for ends; every suspended resolve
+/// then looks again (a few at a time, in practice: creations of singletons).
+///
+/// A resolve reads ``epoch`` before it asks CFrost to record its wait, and suspends only if no
+/// creation ended since: a wake-up between the two is never lost.
+enum AsyncWaiters {
+    // The lock guards both; NSLock, which the thread sanitizer understands.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var ends: UInt64 = 0
+    nonisolated(unsafe) private static var suspended: [CheckedContinuation<Void, Never>] = []
+
+    /// How many waited-for creations have ended.
+    static var epoch: UInt64 {
+        installed
+        lock.lock()
+        defer { lock.unlock() }
+        return ends
+    }
+
+    /// Suspends until a creation ends after `epoch` was read (returns at once if one did).
+    nonisolated(nonsending)
+        static func wait(since epoch: UInt64) async
+    {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if ends != epoch {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            suspended.append(continuation)
+            lock.unlock()
+        }
+    }
+
+    /// Resumes every suspended resolve.
+    static func wakeAll() {
+        lock.lock()
+        ends &+= 1
+        let resumed = suspended
+        suspended = []
+        lock.unlock()
+        for continuation in resumed { continuation.resume() }
+    }
+
+    /// Tells CFrost whom to call, once.
+    private static let installed: Void = {
+        frost_set_async_wakeup { AsyncWaiters.wakeAll() }
+    }()
+}
+
+extension ResolveContext {
+    /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
+    /// a resolve still running, or `nil`), its path starting with `path`.
+    static func acquireAsync(parent: UnsafeMutablePointer<frost_context>?, path: [UInt])
+        -> ResolveContext
+    {
+        let context = ResolveContext(raw: frost_context_acquire(parent))
+        for (index, component) in path.enumerated() { context.raw.pointee.path[index] = component }
+        context.raw.pointee.depth = UInt32(path.count)
+        return context
+    }
+
+    /// Gives a context from ``acquireAsync(parent:path:)`` back to the pool.
+    func relinquish() {
+        frost_context_relinquish(raw)
+    }
+
+    /// Runs synchronous code (no suspension) with this async resolve's context as the
+    /// thread's: resolves it starts continue the path, and creations it begins may be waited
+    /// for by other threads.
+    func onThread<R>(_ body: () throws(FrostError) -> R) throws(FrostError) -> R {
+        let thread = frost_context_enter_thread(raw)
+        defer { frost_context_leave_thread(raw, thread) }
+        return try body()
+    }
+
+    /// Ends the wait `Cell.beginAsync(for:)` recorded.
+    func stopWaiting() {
+        frost_context_stop_waiting(raw)
+    }
+}
+
+extension Cell {
+    /// `begin(for:)` for an awaited resolve: never blocks; `.wait` when another resolve
+    /// creates the instance (suspend with ``AsyncWaiters``, then `stopWaiting`, then begin
+    /// again).
+    func beginAsync(for context: ResolveContext) -> AsyncCellBeginning {
+        var instance: UnsafeMutableRawPointer?
+        switch frost_cell_begin_async(pointer, context.raw, &instance) {
+        case FROST_BEGIN_READY: return .ready(instance!)
+        case FROST_BEGIN_CREATE: return .create
+        case FROST_BEGIN_OWN: return .own
+        case FROST_BEGIN_CYCLE: return .cycle
+        default: return .wait
+        }
+    }
+}
+
+/// What ``Cell/beginAsync(for:)`` found.
+enum AsyncCellBeginning {
+    /// The cell holds an instance: read it (a protected read) before any other cell.
+    case ready(UnsafeMutableRawPointer)
+    /// The caller creates the instance and must call ``Cell/end(for:publishing:)`` once.
+    case create
+    /// The caller's own resolve is already creating it.
+    case own
+    /// Waiting would close a circle of resolves waiting for each other.
+    case cycle
+    /// Another resolve creates it: suspend until a creation ends, then begin again.
+    case wait
+}

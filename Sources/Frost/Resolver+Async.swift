@@ -1,0 +1,93 @@
+/// Awaited resolves: what async code calls (in an `async` function, Swift picks these over the
+/// synchronous forms), and what async factories call on the resolver they receive.
+///
+/// ```swift
+/// container.register(Database.self) { r async throws in
+///     try await Database.connect(to: try await r.resolve(AppConfig.self))
+/// }.scope(.singleton)
+/// let frozen = try container.freeze()
+/// let db = try await frozen.resolve(Database.self)
+/// ```
+///
+/// A cached instance costs next to a synchronous resolve: the same lookup, inlined, and no
+/// suspension. Anything else on the path that needs awaiting is awaited — async and
+/// actor-isolated factories, and a creation another task has begun — and the rest runs as in
+/// a synchronous resolve, with the same rules (one instance per singleton, exact cycles, the
+/// depth limit). A resolve started in an async factory continues its path, whether through the
+/// factory's resolver or a container it captured.
+extension Resolver {
+    /// Resolves the unnamed registration of `type`, awaiting what needs it.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve; inferred from the context when omitted.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError``, as the synchronous resolve does.
+    @inlinable
+    nonisolated(nonsending)
+        public func resolve<T>(_ type: T.Type = T.self) async throws(FrostError) -> T
+    {
+        let lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        return try await _resolveAsync(lookup, T.self, name: nil)
+    }
+
+    /// Resolves the registration of `type` under `name`, awaiting what needs it.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    /// - Returns: The instance, created or cached according to the registration's scope.
+    /// - Throws: ``FrostError``, as the synchronous resolve does.
+    @inlinable
+    nonisolated(nonsending)
+        public func resolve<T>(_ type: T.Type, name: String?) async throws(FrostError) -> T
+    {
+        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        return try await _resolveAsync(lookup, T.self, name: name)
+    }
+
+    /// Resolves a registration that takes one runtime argument, from async code.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    ///   - argument: The argument the factory takes.
+    /// - Returns: A new instance.
+    /// - Throws: ``FrostError``, as the synchronous form does.
+    nonisolated(nonsending)
+        public func resolve<T, A>(_ type: T.Type, name: String? = nil, argument: A)
+        async throws(FrostError) -> T
+    {
+        try await resolve(T.self, name: name, arguments: argument)
+    }
+
+    /// Resolves a registration that takes runtime arguments, from async code. Factories with
+    /// runtime arguments are synchronous: this runs it, continuing the path of the async
+    /// factory it is called from, if any.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, or `nil` for the unnamed registration.
+    ///   - arguments: The arguments the factory takes, in order.
+    /// - Returns: A new instance.
+    /// - Throws: ``FrostError``, as the synchronous form does.
+    nonisolated(nonsending)
+        public func resolve<T, each A>(
+            _ type: T.Type,
+            name: String? = nil,
+            arguments: repeat each A
+        ) async throws(FrostError) -> T
+    {
+        let tuple = (repeat each arguments)
+        return try await AsyncResolve.withContext { context throws(FrostError) -> T in
+            try context.onThread { () throws(FrostError) -> T in
+                try withUnsafePointer(to: tuple) { pointer throws(FrostError) in
+                    try _resolve(
+                        T.self, name: name, arguments: UnsafeRawPointer(pointer),
+                        argumentType: (repeat each A).self)
+                }
+            }
+        }
+    }
+}
