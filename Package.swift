@@ -4,11 +4,16 @@ import PackageDescription
 let package = Package(
     name: "Frost",
     products: [
-        .library(name: "Frost", targets: ["Frost"])
+        .library(name: "Frost", targets: ["Frost"]),
+        // A frozen container run as a swift-service-lifecycle Service. Frost itself does not
+        // depend on swift-service-lifecycle.
+        .library(name: "FrostServiceLifecycle", targets: ["FrostServiceLifecycle"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // `make docs` builds the DocC catalog with it; no target depends on it.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // cmph 2.0.2 from the system (Debian: libcmph-dev), found through pkg-config.
@@ -31,6 +36,15 @@ let package = Package(
             dependencies: ["CFrost"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "FrostServiceLifecycle",
+            dependencies: [
+                "Frost",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Freezes and resolves through every public path; run under valgrind by `make memcheck`.
         .executableTarget(
             name: "frost-smoke",
@@ -40,6 +54,15 @@ let package = Package(
         .testTarget(
             name: "FrostTests",
             dependencies: ["Frost", "CFrost"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FrostServiceLifecycleTests",
+            dependencies: [
+                "FrostServiceLifecycle",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -558,6 +558,10 @@ extension Container: EngineHost {
         Disposal(head: disposalList).track(component, instance)
     }
 
+    func created(_ component: Component, _ box: AnyObject) {
+        if component.disposes { track(component, box) }
+    }
+
     /// The head of the list of instances with `.onDispose` hooks, made on first use.
     var disposalList: Cell {
         if let disposalHead { return disposalHead }

@@ -81,6 +81,23 @@ extension FrozenContainer {
         releaseAfterDisposal()
     }
 
+    /// The singletons this container has made so far that are `P`s, in the order their
+    /// creation completed — each after the singletons it resolved — and still alive: what a
+    /// lifecycle integration starts in that order and stops in reverse (the
+    /// `FrostServiceLifecycle` product runs the `Service`s among them).
+    ///
+    /// ```swift
+    /// try await frozen.bootstrap()
+    /// let services = frozen.createdSingletons(of: (any Service).self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to keep them as: a protocol (`(any Service).self`), a class.
+    /// - Returns: The singletons that are `P`s, oldest first.
+    public func createdSingletons<P>(of type: P.Type) -> [P] {
+        (cells.singletonLogIfAny?.values ?? []).compactMap { $0 as? P }
+    }
+
     /// Makes (or reads) the instance in `slot`, awaiting what it needs.
     private func make(spaceSlot slot: UInt32) async throws(FrostError) {
         try await AsyncResolve.withContext { context throws(FrostError) in

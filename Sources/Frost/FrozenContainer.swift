@@ -543,6 +543,11 @@ extension FrozenContainer: EngineHost {
         cells.disposal.track(component, instance)
     }
 
+    func created(_ component: Component, _ box: AnyObject) {
+        if component.disposes { cells.disposal.track(component, box) }
+        if component.kind == .singleton { cells.singletonLog.record(component, box) }
+    }
+
     func dependencyTarget(of component: Component, _ index: Int) -> Target? {
         var slot = index < component.dependencySlots.count ? component.dependencySlots[index] : .max
         if slot == .max { slot = spaceSlot(for: component.dependencies[index].key) }

@@ -91,7 +91,7 @@ extension Engine {
                     throw error
                 }
                 cell.end(for: context, publishing: box)
-                if component.disposes { resolver.track(component, box) }
+                resolver.created(component, box)
                 return box
             case .wait:
                 await AsyncWaiters.wait(since: epoch)

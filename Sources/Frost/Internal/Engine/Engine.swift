@@ -136,7 +136,7 @@ enum Engine {
                 throw error
             }
             cell.end(for: context, publishing: box)
-            if target.component.disposes { tracker.track(target.component, box) }
+            tracker.created(target.component, box)
             return .made(box)
         case .own:
             // Its own resolve re-entered it while injecting its properties: the instance is
@@ -379,6 +379,9 @@ protocol EngineHost: AnyObject, Resolver {
     /// Remembers, for `dispose()`, an instance of `component` whose creation just completed
     /// (its `Box`, or a `WeakBox` for a `.weak` registration).
     func track(_ component: Component, _ instance: AnyObject)
+    /// Records the box of a singleton or `.scoped` instance whose creation just completed:
+    /// for `dispose()` when it has hooks, in the log of singletons.
+    func created(_ component: Component, _ box: AnyObject)
     /// What `component`'s declared dependency at `index` resolves to here (`nil`: nothing is
     /// registered for it), for the async engine's prefetch.
     func dependencyTarget(of component: Component, _ index: Int) -> Target?

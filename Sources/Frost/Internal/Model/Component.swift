@@ -113,6 +113,11 @@ class Component: @unchecked Sendable {
         preconditionFailure("implemented by TypedComponent")
     }
 
+    /// The value in a box of this component's instances.
+    func value(ofBox box: AnyObject) -> Any {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
     /// Runs the factory (awaiting it, when it is async) and boxes the instance.
     func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
         preconditionFailure("implemented by TypedComponent")

@@ -236,6 +236,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         boxType.init(try construct(resolver))
     }
 
+    override func value(ofBox box: AnyObject) -> Any {
+        unsafeDowncast(box, to: Box<T>.self).value
+    }
+
     override func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
         guard let asyncClosure else { return try constructBox(resolver) }
         return boxType.init(try await asyncClosure(resolver))

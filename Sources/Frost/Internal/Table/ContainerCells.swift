@@ -1,6 +1,6 @@
 /// The cells a frozen container owns besides its table's: a marker set by `dispose()`, the
-/// retired instances (made on first use, installed lock-free: the first one in wins), the head
-/// of its ``Disposal`` list and, for a child container, one cell per per-child key of its
+/// retired instances and the log of its singletons (each made on first use, installed
+/// lock-free: the first one in wins), the head of its ``Disposal`` list and, for a child container, one cell per per-child key of its
 /// parent chain (its provided values and `.scoped` instances), in one block; the cells of its
 /// overrides in another.
 ///
@@ -18,10 +18,11 @@ struct ContainerCells: @unchecked Sendable {
     /// How many overrides have cells.
     let overrideCount: Int
 
-    private static let fixed = 3
+    private static let fixed = 4
     private static let disposedIndex = 0
     private static let retiredIndex = 1
     private static let disposalIndex = 2
+    private static let singletonLogIndex = 3
 
     /// Empty cells: the fixed ones and `perChildCount` per-child ones; none for overrides.
     init(perChildCount: Int) {
@@ -116,6 +117,16 @@ struct ContainerCells: @unchecked Sendable {
 
     /// The container's instances with `.onDispose` hooks.
     var disposal: Disposal { Disposal(head: cell(Self.disposalIndex)) }
+
+    /// The container's singletons, in the order they were made (made on first use).
+    var singletonLog: SingletonLog { cell(Self.singletonLogIndex).installed(SingletonLog.init) }
+
+    /// The container's singletons, if it made any.
+    var singletonLogIfAny: SingletonLog? {
+        cell(Self.singletonLogIndex).peek().map {
+            Unmanaged<SingletonLog>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
 }
 
 /// What a disposed container's marker cell holds.

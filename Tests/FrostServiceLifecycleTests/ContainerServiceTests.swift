@@ -1,0 +1,171 @@
+import Foundation
+import Frost
+import FrostServiceLifecycle
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// A frozen container run under a real `ServiceGroup`: bootstrapped, its `Service` singletons
+/// run in dependency order, stopped in reverse on graceful shutdown (a real signal), then
+/// disposed.
+@Suite("ContainerService")
+struct ContainerServiceTests {
+    /// What happened, in order, across services, hooks and the test.
+    final class Journal: @unchecked Sendable {
+        // @unchecked: `lines` is only touched under `lock`.
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func write(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+
+        var entries: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
+
+        func contains(_ line: String) -> Bool { entries.contains(line) }
+    }
+
+    /// A service that runs until graceful shutdown, journaling when it starts and stops.
+    class Worker: Service, @unchecked Sendable {
+        // @unchecked: immutable.
+        let name: String
+        let journal: Journal
+
+        init(name: String, journal: Journal) {
+            self.name = name
+            self.journal = journal
+        }
+
+        func run() async throws {
+            journal.write("\(name) started")
+            try? await gracefulShutdown()
+            journal.write("\(name) stopped")
+        }
+    }
+
+    /// The database pool: opened asynchronously, a service (it runs its maintenance loop).
+    final class Pool: Worker, @unchecked Sendable {}
+
+    /// The queue consumer depends on the pool: it must stop before the pool.
+    final class Consumer: Worker, @unchecked Sendable {
+        let pool: Pool
+
+        init(pool: Pool, journal: Journal) {
+            self.pool = pool
+            super.init(name: "consumer", journal: journal)
+        }
+    }
+
+    static func container(journal: Journal) -> Container {
+        let container = Container()
+        container.register(Pool.self) { _ async throws in
+            await Task.yield()  // connecting
+            journal.write("pool made")
+            return Pool(name: "pool", journal: journal)
+        }
+        .scope(.singleton)
+        .onDispose { _ async in
+            await Task.yield()
+            journal.write("pool closed")
+        }
+        container.register(Consumer.self) { r async throws in
+            let consumer = Consumer(pool: try await r.resolve(Pool.self), journal: journal)
+            journal.write("consumer made")
+            return consumer
+        }
+        .scope(.singleton)
+        .onDispose { _ in journal.write("consumer disposed") }
+        return container
+    }
+
+    /// Waits (polling, at most `seconds`) until `condition` holds.
+    static func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
+    @Test func aSignalStopsTheServicesInReverseOrderThenDisposes() async throws {
+        let journal = Journal()
+        let frozen = try Self.container(journal: journal).freeze()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: ContainerService(frozen, logger: Logger(label: "test")))],
+                gracefulShutdownSignals: [.sigusr2],
+                logger: Logger(label: "test")))
+        let run = Task { try await group.run() }
+        // The group traps its signals before it starts any service.
+        #expect(
+            await Self.eventually(within: 30) {
+                journal.contains("pool started") && journal.contains("consumer started")
+            })
+        kill(getpid(), SIGUSR2)
+        let finished = await Self.eventually(within: 30) { journal.contains("pool closed") }
+        #expect(finished)
+        try await run.value
+
+        let entries = journal.entries
+        func position(_ line: String) -> Int { entries.firstIndex(of: line) ?? .max }
+        #expect(position("pool made") < position("consumer made"))
+        #expect(position("consumer stopped") < position("pool stopped"))
+        #expect(position("pool stopped") < position("consumer disposed"))
+        #expect(position("consumer disposed") < position("pool closed"))
+        #expect(throws: FrostError.self) { _ = try resolveSynchronously(Pool.self, from: frozen) }
+    }
+
+    @Test func aContainerWithoutServicesWaitsForShutdownThenDisposes() async throws {
+        let journal = Journal()
+        let container = Container()
+        container.register(String.self) { _ async in "config" }.scope(.singleton)
+            .onDispose { _ in journal.write("config disposed") }
+        let frozen = try container.freeze()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: ContainerService(frozen, logger: Logger(label: "test")))],
+                logger: Logger(label: "test")))
+        let run = Task { try await group.run() }
+        #expect(
+            await Self.eventually(within: 30) {
+                (try? resolveSynchronously(String.self, from: frozen)) == "config"
+            })
+        #expect(!journal.contains("config disposed"))
+        await group.triggerGracefulShutdown()
+        try await run.value
+        #expect(journal.entries == ["config disposed"])
+    }
+
+    @Test func aBootstrapFailureStopsTheGroupAndNamesThePath() async throws {
+        struct Refused: Error {}
+        let container = Container()
+        container.register(Int.self) { _ async throws -> Int in throw Refused() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: ContainerService(frozen, logger: Logger(label: "test")))],
+                logger: Logger(label: "test")))
+        do {
+            try await group.run()
+            Issue.record("the group ran although bootstrap failed")
+        } catch let error as FrostError {
+            #expect(error.code == .factoryFailed)
+            #expect(error.underlying is Refused)
+        } catch {
+            // ServiceGroup may wrap what a service threw.
+            #expect("\(error)".contains("Refused"))
+        }
+    }
+}
+
+/// A synchronous resolve, from async code (where Swift picks the awaited one).
+func resolveSynchronously<T>(_ type: T.Type, from resolver: any Resolver) throws(FrostError) -> T {
+    try resolver.resolve(T.self, name: nil)
+}
