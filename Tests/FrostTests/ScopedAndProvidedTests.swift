@@ -316,14 +316,19 @@ struct ScopedThroughBoundParametersTests {
         }
     }
 
-    /// The initializer returns a subclass with an `@Injected` property that resolves the
-    /// `.scoped` registration itself: the injection gets the instance being made.
+    /// The initializer returns a subclass with an `@Injected` property whose value resolves the
+    /// `.scoped` registration itself: the injection gets the instance being made. (The auditor
+    /// holds the session weakly, so the test builds no reference cycle of its own.)
     @Test func aSubclassInjectedPropertyThatReEntersGetsTheInstance() throws {
         class Session: @unchecked Sendable {
             init() {}
         }
+        final class Auditor: @unchecked Sendable {
+            weak var session: Session?
+            init(session: Session) { self.session = session }
+        }
         final class AuditedSession: Session, @unchecked Sendable {
-            @Injected var same: Session
+            @Injected var auditor: Auditor
         }
         final class User: Sendable {
             let session: Session
@@ -331,11 +336,12 @@ struct ScopedThroughBoundParametersTests {
         }
         let container = Container()
         container.autowire(Session.self, { () -> Session in AuditedSession() }).scope(.scoped)
+        container.autowire(Auditor.self, Auditor.init(session:))
         container.autowire(User.self, User.init(session:))
         let child = try container.freeze().child { _ in }
         let user = try child.resolve(User.self)
         let audited = try #require(user.session as? AuditedSession)
-        #expect(audited.same === audited)
+        #expect(audited.auditor.session === audited)
         #expect(try child.resolve(Session.self) === audited)
     }
 }
