@@ -6,7 +6,7 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build lint format test unit sanitize memcheck fuzz bench bench-quick clean
+.PHONY: all deps build lint format test unit sanitize memcheck fuzz bench bench-quick docs clean
 
 all: test
 
@@ -75,6 +75,12 @@ bench-quick: deps
 	cd Benchmarks && .build/release/frost-bench --quick --json --filter singleton > .build/quick.json
 	@if command -v python3 >/dev/null; then python3 -m json.tool Benchmarks/.build/quick.json \
 	    > /dev/null && echo "frost-bench --json: valid JSON"; fi
+
+# The DocC catalog (Sources/Frost/Frost.docc) with the API's doc comments, every DocC warning
+# an error; the archive lands in .build/docs (swift-docc-plugin, a dependency of the package).
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	    --target Frost --warnings-as-errors --output-path .build/docs
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-memcheck Benchmarks/.build

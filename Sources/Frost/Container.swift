@@ -137,8 +137,9 @@ public final class Container: Resolver {
     /// - Parameters:
     ///   - type: The type to register under: a concrete type or a protocol.
     ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
-    ///   - factory: Makes an instance. Errors it throws reach the caller of `resolve` wrapped
-    ///     in ``FrostError`` (``FrostError/Code/factoryFailed``), with the dependency path.
+    ///   - factory: Makes an instance. An error it throws reaches the caller of `resolve`
+    ///     wrapped in ``FrostError`` (``FrostError/Code/factoryFailed``), with the dependency
+    ///     path; a ``FrostError`` (from a resolve the factory made) passes through as it is.
     /// - Returns: The registration, to set its scope, forwards, injections and hooks.
     @discardableResult
     public func register<T>(
@@ -432,7 +433,9 @@ public final class Container: Resolver {
     }
 
     private func store(_ component: Component) {
-        if supplied != nil { _ = takeSupplied(component.key) }
+        if supplied != nil, let replaced = takeSupplied(component.key) {
+            Unmanaged<AnyObject>.fromOpaque(replaced).release()
+        }
         let entry = Entry(component, owner: self)
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)

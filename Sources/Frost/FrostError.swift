@@ -20,11 +20,16 @@ public struct FrostError: Error, CustomStringConvertible {
 
         /// Nothing is registered for the requested type and name.
         public static let notRegistered = Code(rawValue: "notRegistered")
-        /// A component depends on itself, directly or through others.
+        /// A component depends on itself, directly or through others; or threads creating
+        /// instances would wait for each other in a circle.
         public static let cycle = Code(rawValue: "cycle")
-        /// A factory threw; ``FrostError/underlying`` holds its error.
+        /// A factory, an `onCreate` hook, a custom scope's storage or a child's configuring
+        /// closure threw an error that is not a `FrostError`; ``FrostError/underlying`` holds
+        /// it.
         public static let factoryFailed = Code(rawValue: "factoryFailed")
-        /// A registration forwards to a type its instance cannot be cast to.
+        /// An instance is not of the type it was resolved as: a registration forwards
+        /// (`.implements`) to a type its instance cannot be cast to, or a custom
+        /// ``ScopeStorage`` answered an object that is not an instance of the registration.
         public static let typeMismatch = Code(rawValue: "typeMismatch")
         /// A handle was used with a container other than the one that made it.
         public static let foreignHandle = Code(rawValue: "foreignHandle")
@@ -177,6 +182,10 @@ public struct FrostError: Error, CustomStringConvertible {
                 + "from a child (frozen.child { … })."
         case .disposed:
             return "\(subject) was resolved from a container after its dispose()."
+        case .asyncRequired where path.count > 1 && path.last != key:
+            // From freeze(): the key is the synchronous registration, the path ends at the
+            // async one it needs and no resolve can ever hand it.
+            return "\(subject) \(detail ?? "needs an async registration")."
         case .asyncRequired:
             return "\(subject) \(detail ?? "has an async or actor-isolated factory"): a "
                 + "synchronous resolve cannot wait for it; resolve it with `try await`, or call "

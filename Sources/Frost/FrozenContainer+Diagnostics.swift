@@ -1,7 +1,10 @@
 import Foundation
 
 extension FrozenContainer: CustomStringConvertible {
-    /// Every registration, in registration order: its key, scope, and what it depends on.
+    /// Every registration, in registration order: its key, scope, and the dependencies it
+    /// declares (autowired parameters, `.inject` key paths, forwards). A child lists the keys
+    /// its parent does not know; its registrations of its parent's keys are counted by
+    /// ``count`` but not listed.
     ///
     /// ```text
     /// FrozenContainer: 3 registrations, 4 slots (identity hash: BDZ_PH)

@@ -114,7 +114,10 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   registered for `type` under `name` (never another type's instance; the message lists
     ///   the names `type` is registered under), ``FrostError/Code/cycle`` when its factories
     ///   depend on themselves, ``FrostError/Code/depthLimit`` past ``Resolver/maximumDepth``
-    ///   nested factories, ``FrostError/Code/factoryFailed`` when a factory on the path throws.
+    ///   nested factories, ``FrostError/Code/factoryFailed`` when a factory on the path throws,
+    ///   ``FrostError/Code/outsideChild`` or ``FrostError/Code/notProvided`` for a per-child
+    ///   key resolved outside a child that supplies it, ``FrostError/Code/disposed`` after
+    ///   ``dispose()``.
     @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
@@ -450,6 +453,11 @@ public final class FrozenContainer: Resolver, Sendable {
     /// thread's hazard pointer first), so no resolve ever gets an instance whose `deinit` ran.
     /// An instance another thread is reading right now is released by a later call, or with
     /// the container.
+    ///
+    /// No `.onDispose` hook runs. An instance whose registration has `.onDispose` hooks stays
+    /// tracked for ``dispose()``, which keeps it alive until then and runs its hooks with those
+    /// of the instances made since. A custom scope's storage is emptied with
+    /// ``ScopeStorage/removeAll()``, which forgets the instances of every container sharing it.
     public func releaseCachedInstances() {
         releaseCachedInstances(includingRegistered: false, perChild: true)
     }
@@ -498,8 +506,9 @@ public final class FrozenContainer: Resolver, Sendable {
     }
 
     /// Runs the `.onDispose` hooks of the instances this container created and caches — its
-    /// singletons, `.scoped` instances (of a child) and `.weak` instances still alive — in
-    /// reverse order of creation (an instance's dependencies after it), once; then drops every
+    /// singletons, `.scoped` instances (of a child) and `.weak` instances still alive, and
+    /// those that ``releaseCachedInstances()`` released since they were made — in reverse
+    /// order of creation (an instance's dependencies after it), once; then drops every
     /// instance it holds. Afterwards, resolving through this container throws
     /// ``FrostError/Code/disposed``.
     ///

@@ -20,7 +20,9 @@
 ///
 /// A `Lazy` does not keep its container alive (a singleton holding one would otherwise keep
 /// its own container forever); resolving through it after the container is gone throws
-/// ``FrostError/Code/containerGone``.
+/// ``FrostError/Code/containerGone``, and after the container's `dispose()`,
+/// ``FrostError/Code/disposed``. A `Lazy` made by a ``Container`` (not frozen) resolves through
+/// it: use it on that container's thread.
 public final class Lazy<T>: @unchecked Sendable {
     // @unchecked: `container` is only assigned in init (weak loads are thread-safe); the
     // resolved instance is published once through `cell`, which creates it once.
@@ -41,9 +43,10 @@ public final class Lazy<T>: @unchecked Sendable {
 
     /// The instance, resolved on the first access and kept.
     ///
-    /// Resolving fails if the registration's factory throws, if it is part of a cycle, or if
-    /// the container is gone; `value` then stops the program with the error's message. Use
-    /// ``get()`` to handle it.
+    /// Resolving fails when resolving `T` from the container fails (its factory throws, a
+    /// cycle, the depth limit, a per-child key resolved outside a child, for instance), when
+    /// the container has been disposed, or when it is gone; `value` then stops the program
+    /// with the error's message. Use ``get()`` to handle it.
     public var value: T {
         do {
             return try get()
@@ -57,8 +60,10 @@ public final class Lazy<T>: @unchecked Sendable {
     /// - Returns: The instance.
     /// - Throws: ``FrostError`` when resolving fails (the next call tries again):
     ///   ``FrostError/Code/containerGone`` when the container is gone,
-    ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or the errors of its
-    ///   factories.
+    ///   ``FrostError/Code/disposed`` after the container's `dispose()`,
+    ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or any other error of
+    ///   resolving `T` (``FrostError/Code/factoryFailed`` when a factory on the path throws,
+    ///   for instance).
     public func get() throws(FrostError) -> T {
         // Published once and never taken while this Lazy lives: an address read is enough.
         if let box = cell.peek() { return _readBox(box, as: T.self) }

@@ -12,8 +12,9 @@ import Foundation
 ///
 /// Thread-safe once injected: the first read from any thread resolves, other threads that read
 /// meanwhile wait for it (no lock is held while it resolves). Reading it before injection, or
-/// when resolving fails (the factory throws, a cycle, or its container is gone: the property
-/// does not keep it alive), stops the program with the error's message.
+/// when resolving fails (the factory throws, a cycle, its container has been disposed, or it
+/// is gone: the property does not keep it alive), stops the program with the error's
+/// message.
 @propertyWrapper
 public final class LazyInjected<T>: @unchecked Sendable {
     // @unchecked: `container`, `resolver` and `injected` are only touched under `lock` (NSLock,

@@ -17,7 +17,9 @@
 ///
 /// A `Provider` does not keep its container alive (a singleton holding one would otherwise
 /// keep its own container forever); resolving through it after the container is gone throws
-/// ``FrostError/Code/containerGone``.
+/// ``FrostError/Code/containerGone``, and after the container's `dispose()`,
+/// ``FrostError/Code/disposed``. A `Provider` made by a ``Container`` (not frozen) resolves
+/// through it: use it on that container's thread.
 public struct Provider<T>: @unchecked Sendable {
     // @unchecked: refers weakly to the container it resolves from (a frozen container is
     // Sendable; a Container is for one thread, and so is a Provider made by it).
@@ -27,9 +29,10 @@ public struct Provider<T>: @unchecked Sendable {
 
     /// Resolves the instance.
     ///
-    /// Resolving fails if the registration's factory throws, if it is part of a cycle, or if
-    /// the container is gone; the call then stops the program with the error's message. Use
-    /// ``resolve()`` to handle it.
+    /// Resolving fails when resolving `T` from the container fails (its factory throws, a
+    /// cycle, the depth limit, a per-child key resolved outside a child, for instance), when
+    /// the container has been disposed, or when it is gone; the call then stops the program
+    /// with the error's message. Use ``resolve()`` to handle it.
     ///
     /// - Returns: The instance.
     public func callAsFunction() -> T {
@@ -44,8 +47,10 @@ public struct Provider<T>: @unchecked Sendable {
     ///
     /// - Returns: The instance.
     /// - Throws: ``FrostError`` when resolving fails: ``FrostError/Code/containerGone`` when the
-    ///   container is gone, ``FrostError/Code/cycle`` when the resolve depends on itself, or
-    ///   the errors of its factories.
+    ///   container is gone, ``FrostError/Code/disposed`` after the container's `dispose()`,
+    ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or any other error of
+    ///   resolving `T` (``FrostError/Code/factoryFailed`` when a factory on the path throws,
+    ///   for instance).
     public func resolve() throws(FrostError) -> T {
         guard let container = reference.container else {
             throw FrostError.containerGone(T.self, name: name)
@@ -62,8 +67,9 @@ public struct Provider<T>: @unchecked Sendable {
     /// - Parameters:
     ///   - arguments: The arguments the factory takes, in order.
     /// - Returns: The instance.
-    /// - Throws: ``FrostError`` when resolving fails, as ``resolve()`` does;
-    ///   ``FrostError/Code/argumentMismatch`` when the registration takes other arguments.
+    /// - Throws: ``FrostError`` when resolving fails, as ``resolve()`` does (the container
+    ///   gone or disposed included); ``FrostError/Code/argumentMismatch`` when the registration
+    ///   takes other arguments.
     public func resolve<each A>(arguments: repeat each A) throws(FrostError) -> T {
         guard let container = reference.container else {
             throw FrostError.containerGone(T.self, name: name)
@@ -72,8 +78,8 @@ public struct Provider<T>: @unchecked Sendable {
     }
 
     /// Resolves the instance of a registration that takes runtime arguments, with these; like
-    /// ``callAsFunction()``, it stops the program if that fails. Use ``resolve(arguments:)``
-    /// to handle it.
+    /// ``callAsFunction()``, it stops the program if that fails (the container gone or
+    /// disposed included). Use ``resolve(arguments:)`` to handle it.
     ///
     /// - Parameters:
     ///   - arguments: The arguments the factory takes, in order.

@@ -80,7 +80,8 @@ public struct Registration<T> {
     /// ```
     ///
     /// Transients are never tracked, and a registered instance is the application's: its
-    /// hooks never run.
+    /// hooks never run. An instance that `releaseCachedInstances()` released stays tracked:
+    /// the container keeps it alive until `dispose()` runs its hooks.
     ///
     /// - Parameters:
     ///   - hook: Receives the instance.

@@ -6,9 +6,10 @@
 /// runs the factory, so that Frost follows the dependency path, detects cycles and names the
 /// path in errors.
 ///
-/// To conform your own type, implement ``resolve(_:name:)``. (`Resolver` refines
-/// ``_Resolver``, whose requirements are hooks for Frost's own containers, with default
-/// implementations: a name that starts with `_` is not API.)
+/// To conform your own type, implement ``resolve(_:name:)``: every other requirement has a
+/// default implementation. (The generated interface also shows requirements whose names start
+/// with `_`: they are hooks for Frost's own containers, and a name that starts with `_` is not
+/// API.)
 public protocol Resolver: _Resolver {
     /// Resolves the component registered for `type` under `name`.
     ///

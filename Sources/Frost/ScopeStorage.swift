@@ -2,8 +2,10 @@
 ///
 /// Frost calls ``instance(forKey:make:)`` for each resolve of a registration in the scope and
 /// ``removeAll()`` from `releaseCachedInstances()`. Frost holds no lock while it calls either,
-/// and checks what ``instance(forKey:make:)`` answers: an object that is not the instance
-/// `make` made for that key fails the resolve with ``FrostError/Code/typeMismatch``.
+/// and checks the type of what ``instance(forKey:make:)`` answers: an object that is not an
+/// instance of the registration (a foreign object, another registration's instance) fails the
+/// resolve with ``FrostError/Code/typeMismatch``. It cannot tell two instances of one
+/// registration apart: keep instances apart by key.
 ///
 /// Implementations must be thread-safe: a frozen container resolves from many threads.
 /// ``LockedScopeStorage`` is a ready one.

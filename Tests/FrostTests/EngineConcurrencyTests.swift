@@ -30,7 +30,7 @@ struct EngineConcurrencyTests {
 
     /// Engine rule 5: eight threads resolving a singleton (by type, `resolve(handle)`,
     /// `withResolved`) while a ninth loops `releaseCachedInstances()` never get a dead instance.
-    @Test func noResolveReturnsASingletonWhoseDeinitRanWhileReleasesRun() throws {
+    @Test func noResolveReturnsASingletonWhoseDeinitRanWhileReleasesRun() async throws {
         let container = Container()
         container.register(Released.self) { _ in Released() }.scope(.singleton)
         let frozen = try container.freeze()
@@ -48,7 +48,7 @@ struct EngineConcurrencyTests {
         bodies.append {
             while DispatchTime.now() < deadline { frozen.releaseCachedInstances() }
         }
-        guard runOnThreads(within: 60, bodies) else {
+        guard await runOnThreads(within: 60, bodies) else {
             Issue.record("deadlock: resolving while releasing did not finish within 60 s")
             return
         }
@@ -64,7 +64,7 @@ struct EngineConcurrencyTests {
 
     /// Engine rule 1: a singleton's factory may wait for another thread that resolves an
     /// unrelated singleton; a third thread asking for the first gets the one instance.
-    @Test func aSingletonFactoryMayWaitForAThreadThatResolvesAnUnrelatedSingleton() throws {
+    @Test func aSingletonFactoryMayWaitForAThreadThatResolvesAnUnrelatedSingleton() async throws {
         let container = Container()
         let started = DispatchSemaphore(value: 0)
         let unrelatedResolved = DispatchSemaphore(value: 0)
@@ -85,7 +85,7 @@ struct EngineConcurrencyTests {
         let frozen = try container.freeze()
         let seen = ObjectsSeen()
 
-        let finished = runOnThreads(within: 30) {
+        let finished = await runOnThreads(within: 30) {
             seen.record(try? frozen.resolve(Waiting.self))
         } _: {
             _ = started.wait(timeout: .now() + 10)
@@ -112,7 +112,7 @@ struct EngineConcurrencyTests {
     /// Engine rule 1: two threads creating two different singletons whose factories each wait
     /// until the other's has started (a rendezvous) both finish; each singleton is made once
     /// although a second thread asks for each at the same time.
-    @Test func twoThreadsCreatingDifferentSingletonsDoNotWaitForEachOther() throws {
+    @Test func twoThreadsCreatingDifferentSingletonsDoNotWaitForEachOther() async throws {
         let container = Container()
         let leftStarted = DispatchSemaphore(value: 0)
         let rightStarted = DispatchSemaphore(value: 0)
@@ -134,7 +134,7 @@ struct EngineConcurrencyTests {
         let frozen = try container.freeze()
         let seen = ObjectsSeen()
 
-        let finished = runOnThreads(within: 30) {
+        let finished = await runOnThreads(within: 30) {
             seen.record(try? frozen.resolve(Left.self))
         } _: {
             seen.record(try? frozen.resolve(Right.self))
@@ -163,7 +163,7 @@ struct EngineConcurrencyTests {
     /// Engine rule 1: a custom-scope factory that resolves a `.weak` registration on one thread
     /// and a `.weak` factory that resolves a custom-scope registration on another (unrelated
     /// types, so the graph is acyclic, the locks taken in opposite orders) both finish.
-    @Test func customScopeAndWeakFactoriesResolvingEachOthersKindDoNotDeadlock() throws {
+    @Test func customScopeAndWeakFactoriesResolvingEachOthersKindDoNotDeadlock() async throws {
         let container = Container()
         let storage = LockedScopeStorage()
         let customStarted = DispatchSemaphore(value: 0)
@@ -186,7 +186,7 @@ struct EngineConcurrencyTests {
         let frozen = try container.freeze()
         let seen = ObjectsSeen()
 
-        let finished = runOnThreads(within: 30) {
+        let finished = await runOnThreads(within: 30) {
             seen.record(try? frozen.resolve(CustomFirst.self))
         } _: {
             seen.record(try? frozen.resolve(WeakFirst.self))
@@ -211,7 +211,7 @@ struct EngineConcurrencyTests {
     /// Engine rule 1: while thread 1 makes a `Lazy`'s first value (its factory creating an
     /// unrelated singleton), thread 2 creates a singleton whose factory reads the same `Lazy`:
     /// no circle, so both finish, with one value.
-    @Test func aLazyBeingResolvedAndASingletonReadingItDoNotDeadlock() throws {
+    @Test func aLazyBeingResolvedAndASingletonReadingItDoNotDeadlock() async throws {
         let container = Container()
         let readerStarted = DispatchSemaphore(value: 0)
         let deferredStarted = DispatchSemaphore(value: 0)
@@ -233,10 +233,10 @@ struct EngineConcurrencyTests {
             return LazyReader()
         }.scope(.singleton)
         let frozen = try container.freeze()
-        lazy.value = try frozen.resolve(Lazy<Deferred>.self)
+        lazy.value = try resolveSynchronously(Lazy<Deferred>.self, from: frozen)
         let seen = ObjectsSeen()
 
-        let finished = runOnThreads(within: 30) {
+        let finished = await runOnThreads(within: 30) {
             seen.record(try? frozen.resolve(LazyReader.self))
         } _: {
             _ = readerStarted.wait(timeout: .now() + 10)
@@ -257,7 +257,7 @@ struct EngineConcurrencyTests {
     /// Engine rule 1: thread 1 creates singleton A, whose factory waits until thread 2 creates
     /// singleton B and then resolves B; B's factory resolves A. The wait closes a circle: a
     /// `.cycle`, not a hang.
-    @Test func aWaitThatWouldCloseACircleBetweenThreadsFailsWithCycle() throws {
+    @Test func aWaitThatWouldCloseACircleBetweenThreadsFailsWithCycle() async throws {
         let container = Container()
         let firstStarted = DispatchSemaphore(value: 0)
         // A latch: once thread 2 has started CircleSecond, every wait for it returns at once
@@ -284,7 +284,7 @@ struct EngineConcurrencyTests {
         let frozen = try container.freeze()
         let outcomes = Outcomes()
 
-        let finished = runOnThreads(within: 30) {
+        let finished = await runOnThreads(within: 30) {
             outcomes.record { _ = try frozen.resolve(CircleFirst.self) }
         } _: {
             _ = firstStarted.wait(timeout: .now() + 10)
@@ -311,7 +311,7 @@ struct EngineConcurrencyTests {
     /// Engine rules 1, 2 and 5: eight threads resolve every scope by type, by handle and with
     /// `withResolved` for three seconds while another releases cached instances: no dead
     /// instance, no error, no crash.
-    @Test func everyScopeFromEightThreadsThroughTypesAndHandlesWhileReleasing() throws {
+    @Test func everyScopeFromEightThreadsThroughTypesAndHandlesWhileReleasing() async throws {
         let container = Container()
         let storage = LockedScopeStorage()
         container.register(StressTransient.self) { _ in StressTransient() }
@@ -350,7 +350,7 @@ struct EngineConcurrencyTests {
                 if round.isMultiple(of: 16) { storage.removeAll() }
             }
         }
-        guard runOnThreads(within: 60, bodies) else {
+        guard await runOnThreads(within: 60, bodies) else {
             Issue.record("deadlock: the stress run did not finish within 60 s")
             return
         }
@@ -364,8 +364,12 @@ struct EngineConcurrencyTests {
 
 /// Runs each body on a thread of its own and waits for all of them for at most `seconds`.
 ///
+/// The wait suspends the test instead of blocking its thread: Swift Testing runs tests on the
+/// cooperative pool, which has one thread per core, so a test blocked there for seconds starves
+/// every async test running next to it (on a 2-core machine, two such tests stop them all).
+///
 /// - Returns: `false` when one was still running then (it is left behind: a deadlock).
-func runOnThreads(within seconds: Int, _ bodies: [@Sendable () -> Void]) -> Bool {
+func runOnThreads(within seconds: Int, _ bodies: [@Sendable () -> Void]) async -> Bool {
     let group = DispatchGroup()
     for body in bodies {
         group.enter()
@@ -374,7 +378,12 @@ func runOnThreads(within seconds: Int, _ bodies: [@Sendable () -> Void]) -> Bool
             group.leave()
         }.start()
     }
-    return group.wait(timeout: .now() + .seconds(seconds)) == .success
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(
+                returning: group.wait(timeout: .now() + .seconds(seconds)) == .success)
+        }
+    }
 }
 
 /// `runOnThreads(within:_:)` for a few bodies written as trailing closures.
@@ -382,8 +391,8 @@ func runOnThreads(
     within seconds: Int,
     _ first: @escaping @Sendable () -> Void,
     _ others: (@Sendable () -> Void)...
-) -> Bool {
-    runOnThreads(within: seconds, [first] + others)
+) async -> Bool {
+    await runOnThreads(within: seconds, [first] + others)
 }
 
 /// An instance that knows whether its deinit ran: a flag in the instance, and its identity

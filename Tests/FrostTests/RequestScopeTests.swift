@@ -173,7 +173,7 @@ struct RequestScopeTests {
     }
 
     /// 8 threads of 200 requests: each child's own user, id and uow, shared singletons, one hook.
-    @Test func requestsOnEightThreadsEachGetTheirOwnScopeAndShareTheSingletons() throws {
+    @Test func requestsOnEightThreadsEachGetTheirOwnScopeAndShareTheSingletons() async throws {
         let ledger = Ledger()
         let databaseDisposals = Counter()
         let frozen = try Self.application(ledger, databaseDisposals: databaseDisposals)
@@ -185,19 +185,19 @@ struct RequestScopeTests {
                 }
             }
         }
-        guard runOnThreads(within: 120, bodies) else {
+        guard await runOnThreads(within: 120, bodies) else {
             Issue.record("deadlock: 8 threads of requests did not finish within 120 s")
             return
         }
         #expect(ledger.errors.isEmpty, "\(ledger.errors.prefix(3))")
         #expect(ledger.unitCount == Self.threads * Self.requestsPerThread)
         #expect(ledger.unitsNotDisposedOnce == 0)
-        let database = try frozen.resolve(Database.self)
-        let logger = try frozen.resolve(Logger.self)
+        let database = try resolveSynchronously(Database.self, from: frozen)
+        let logger = try resolveSynchronously(Logger.self, from: frozen)
         #expect(
             ledger.singletonIdentities == [ObjectIdentifier(database), ObjectIdentifier(logger)])
 
-        frozen.dispose()  // the application's singletons; the children are disposed already
+        await frozen.dispose()  // the application's singletons; the children are disposed already
         #expect(databaseDisposals.value == 1)
         #expect(ledger.unitsNotDisposedOnce == 0)
     }

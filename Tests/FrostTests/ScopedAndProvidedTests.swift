@@ -292,12 +292,12 @@ struct ScopedThroughBoundParametersTests {
         return try container.freeze()
     }
 
-    @Test func oneInstancePerChildEvenWhenManyThreadsAskAtOnce() throws {
+    @Test func oneInstancePerChildEvenWhenManyThreadsAskAtOnce() async throws {
         let parent = try Self.parent()
         for _ in 0..<20 {
             let child = try parent.child { _ in }
             let seen = Locked<[ObjectIdentifier]>([])
-            let finished = runOnThreads(
+            let finished = await runOnThreads(
                 within: 30,
                 (0..<4).map { _ in
                     {
@@ -308,10 +308,10 @@ struct ScopedThroughBoundParametersTests {
                 })
             #expect(finished)
             #expect(Set(seen.withLock { $0 }).count == 1)
-            let uow = try child.resolve(UnitOfWork.self)
+            let uow = try resolveSynchronously(UnitOfWork.self, from: child)
             #expect(seen.withLock { $0 }.first == ObjectIdentifier(uow))
             #expect(!uow.disposed)
-            child.dispose()
+            await child.dispose()
             #expect(uow.disposed)
         }
     }

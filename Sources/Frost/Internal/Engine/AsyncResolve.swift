@@ -9,9 +9,12 @@ import Foundation
 /// path, so a cycle is found wherever it closes, and the same `.graph` instances — by
 /// borrowing the factory's context through its frame (``AsyncFrame``), found as a task-local
 /// value (a factory may resolve through its `Resolver` or through a container it captured).
-/// Child tasks of a factory inherit the frame; when two resolve at once, the second gets a
-/// context of its own whose path starts with the frame's, and whose parent is the factory's
-/// context (a circle of waits through it is a circle).
+/// Only the factory's own task borrows the context. Its child tasks (`async let`, task groups,
+/// `Task { }`) inherit the frame but resolve in a context of their own, whose path starts with
+/// the frame's and whose parent is the factory's context: the factory awaits them, so a circle
+/// of waits that reaches the factory's creations is a circle, and two children creating the
+/// same singleton at once simply wait for each other. (A child borrowing the context would make
+/// its sibling's creations look like the factory's own.)
 enum AsyncResolve {
     /// The frame of the async factory the current task runs in, if any.
     @TaskLocal static var frame: AsyncFrame?
@@ -68,6 +71,8 @@ final class AsyncFrame: @unchecked Sendable {
     let component: UnsafeRawPointer
     /// The frame of the async factory that resolved this one, if any.
     let parent: AsyncFrame?
+    /// The task the factory runs in: the only one that borrows the context.
+    private let task: UnsafeCurrentTask?
     private let state: UnsafeMutablePointer<frost_word>
 
     private static let free: UInt = 0
@@ -79,6 +84,8 @@ final class AsyncFrame: @unchecked Sendable {
         self.depth = context.depth
         self.component = UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque())
         self.parent = parent
+        // Compared only while the factory runs, when its task is alive.
+        task = withUnsafeCurrentTask { $0 }
         state = UnsafeMutablePointer<frost_word>.allocate(capacity: 1)
         state.initialize(to: frost_word())
     }
@@ -87,10 +94,12 @@ final class AsyncFrame: @unchecked Sendable {
         state.deallocate()
     }
 
-    /// Borrows the context for one resolve; `false` when another resolve has it, or the
-    /// factory returned.
+    /// Borrows the context for one resolve; `false` when another resolve has it, the factory
+    /// returned, or the resolve runs in another task than the factory (a child task).
     func claim() -> Bool {
-        guard frost_word_compare_exchange(state, Self.free, Self.busy) != 0 else { return false }
+        guard withUnsafeCurrentTask(body: { $0 == task }),
+            frost_word_compare_exchange(state, Self.free, Self.busy) != 0
+        else { return false }
         // The factory's own resolve leaves the context as it lent it; if it did not, the
         // resolve takes a context of its own rather than trust this one.
         guard context.depth == depth else {

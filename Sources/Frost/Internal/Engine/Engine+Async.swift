@@ -184,6 +184,9 @@ extension Engine {
     {
         guard !component.dependencies.isEmpty else { return }
         var seen: Set<ObjectIdentifier> = []
+        // Entered, so that what fails while its dependencies are made names it in its path.
+        try context.enter(component)
+        defer { context.leave() }
         try await prefetchDependencies(of: component, in: host, context, &seen)
     }
 
@@ -205,6 +208,8 @@ extension Engine {
                 if dependency.cachesInItsCell { _ = try await asyncBox(target, in: context) }
                 continue
             }
+            try context.enter(dependency)
+            defer { context.leave() }
             try await prefetchDependencies(of: dependency, in: target.resolvingHost, context, &seen)
         }
     }

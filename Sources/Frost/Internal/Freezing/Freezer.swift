@@ -26,9 +26,10 @@ struct Freezer {
         }
         let split = splitForParent()
         let all = split.own + split.overrides.map(\.component)
-        // Forwards and declared dependencies need a key index; plain registrations do not
-        // (100,000 filler keys would pay for hashing every name).
-        let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
+        // Forwards, declared dependencies and async factories (their lifetimes are checked)
+        // need a key index; plain registrations do not (100,000 filler keys would pay for
+        // hashing every name).
+        let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty || $0.isAsync }
         let byKey = linked ? Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
         let own = resolveForwardScopes(split.own, byKey)
         let overrides = resolveForwardScopes(split.overrides.map(\.component), byKey)

@@ -13,6 +13,7 @@ struct Validation {
 
     func problems() -> [FrostError] {
         missingDependencies() + dependenciesOnArguments() + cycles() + captiveDependencies()
+            + asyncMisfits()
     }
 
     /// The registration of `key` here or in the parent, if any.
@@ -132,6 +133,49 @@ struct Validation {
                         "a singleton would keep one \(target.scope) instance of "
                             + "\(dependency.key.canonicalName) (\(dependency.label)) forever; make it a "
                             + "singleton too, or depend on Provider<\(short)> or Lazy<\(short)>"))
+            }
+        }
+        return problems
+    }
+
+    /// Every async factory in a lifetime that cannot await (`.weak`, a custom scope: their
+    /// storage is read synchronously), and every synchronous registration that declares (not
+    /// through `Lazy`/`Provider`) a dependency on an async one that is never cached
+    /// (transient, `.graph`): no resolve, awaited or not, could hand it to the synchronous
+    /// factory. An async singleton or `.scoped` dependency is fine: an awaited resolve makes it
+    /// before the factory runs, and `bootstrap()` makes the singletons.
+    private func asyncMisfits() -> [FrostError] {
+        var problems: [FrostError] = []
+        for component in components {
+            if component.isAsync {
+                switch component.kind {
+                case .transient, .singleton, .scoped, .graph: break
+                default:
+                    problems.append(
+                        FrostError(
+                            .asyncRequired, key: component.key, path: [component.key],
+                            catalog: catalog,
+                            detail: "has an async or actor-isolated factory in the "
+                                + "\(component.scope) lifetime, which is read synchronously; "
+                                + "make it a singleton, .scoped, .graph or transient"))
+                }
+                continue
+            }
+            for dependency in component.dependencies where !dependency.deferred {
+                guard let target = self.component(for: dependency.key), target.isAsync,
+                    !target.cachesInItsCell
+                else { continue }
+                let short = dependency.key.type.shortName
+                problems.append(
+                    FrostError(
+                        .asyncRequired, key: component.key, path: [component.key, dependency.key],
+                        catalog: catalog,
+                        detail: "needs \(dependency.key.canonicalName) (\(dependency.label)), "
+                            + "whose factory is async and runs on every resolve "
+                            + "(\(target.scope)); its synchronous factory can never be handed "
+                            + "one. Register it with an async factory that awaits "
+                            + "`r.resolve(\(short).self)`, make \(short) a singleton or .scoped, "
+                            + "or depend on Provider<\(short)>"))
             }
         }
         return problems

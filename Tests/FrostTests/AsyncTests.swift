@@ -1,0 +1,507 @@
+import Foundation
+import Frost
+import Testing
+
+/// Swift concurrency (DESIGN.md, "Swift concurrency"): async and actor-isolated factories on
+/// both containers, awaited resolves, `bootstrap()`, async disposal, and what `freeze()`
+/// rejects. Everything that could hang runs under a time limit.
+@Suite("Async factories and resolves", .timeLimit(.minutes(5)))
+struct AsyncTests {
+    final class Pool: Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    final class Repository: Sendable {
+        let pool: Pool
+        init(pool: Pool) { self.pool = pool }
+    }
+
+    final class Part: Sendable {
+        init() {}
+    }
+
+    /// Two `Part`s resolved in one top-level resolve.
+    final class Assembly: Sendable {
+        let left: Part
+        let right: Part
+        init(left: Part, right: Part) {
+            self.left = left
+            self.right = right
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func anAsyncTransientIsMadeOnEveryAwaitedResolve(mode: Mode) async throws {
+        let made = Counter()
+        let container = Container()
+        container.register(Pool.self) { _ async in
+            await Task.yield()
+            made.increment()
+            return Pool(id: made.value)
+        }
+        let resolver = try mode.resolver(container)
+        let first: Pool = try await resolver.resolve(Pool.self)
+        let second: Pool = try await resolver.resolve(Pool.self)
+        #expect(first !== second)
+        #expect(made.value == 2)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func anAsyncFactoryAwaitsItsDependenciesThroughItsResolver(mode: Mode) async throws {
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 7) }.scope(.singleton)
+        container.register(Repository.self) { r async throws in
+            Repository(pool: try await r.resolve(Pool.self))
+        }
+        let resolver = try mode.resolver(container)
+        let repository: Repository = try await resolver.resolve(Repository.self)
+        #expect(repository.pool.id == 7)
+        #expect(try await resolver.resolve(Pool.self) === repository.pool)
+    }
+
+    @Test func aSynchronousResolveOfAnAsyncFactoryNamesItAndSaysWhatToDo() async throws {
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.singleton)
+        let frozen = try container.freeze()
+        let error = #expect(throws: FrostError.self) {
+            _ = try resolveSynchronously(Pool.self, from: frozen)
+        }
+        #expect(error?.code == .asyncRequired)
+        let message = error?.description ?? ""
+        #expect(message.contains("Pool"))
+        #expect(message.contains("try await"))
+        #expect(message.contains("bootstrap()"))
+        // After bootstrap() the cached singleton reads synchronously.
+        try await frozen.bootstrap()
+        #expect(try resolveSynchronously(Pool.self, from: frozen).id == 1)
+    }
+
+    // MARK: Singletons: exactly once
+
+    @Test func manyTasksAndABootstrapRacingMakeASingletonOnce() async throws {
+        let made = Counter()
+        let container = Container()
+        container.register(Pool.self) { _ async in
+            made.increment()
+            try? await Task.sleep(for: .milliseconds(20))
+            return Pool(id: 1)
+        }
+        .scope(.singleton)
+        container.autowire(Repository.self, Repository.init(pool:))
+        let frozen = try container.freeze()
+        let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            group.addTask {
+                try await frozen.bootstrap()
+                return ObjectIdentifier(try resolveSynchronously(Pool.self, from: frozen))
+            }
+            for index in 0..<32 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        let pool: Pool = try await frozen.resolve(Pool.self)
+                        return ObjectIdentifier(pool)
+                    }
+                    let repository: Repository = try await frozen.resolve(Repository.self)
+                    return ObjectIdentifier(repository.pool)
+                }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(pools.count == 1)
+        #expect(made.value == 1)
+    }
+
+    @Test func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking() async throws {
+        let started = Locked(false)
+        let container = Container()
+        container.register(Pool.self) { _ async in
+            started.withLock { $0 = true }
+            try? await Task.sleep(for: .milliseconds(300))
+            return Pool(id: 1)
+        }
+        .scope(.singleton)
+        let frozen = try container.freeze()
+        let creation = Task { () async throws -> Pool in try await frozen.resolve(Pool.self) }
+        while !started.withLock({ $0 }) { await Task.yield() }
+        let error = #expect(throws: FrostError.self) {
+            _ = try resolveSynchronously(Pool.self, from: frozen)
+        }
+        #expect(error?.code == .asyncRequired)
+        let pool = try await creation.value
+        #expect(try resolveSynchronously(Pool.self, from: frozen) === pool)
+    }
+
+    // MARK: bootstrap()
+
+    /// A node of a layered graph of async singletons, each recording what existed when it was
+    /// made.
+    final class Node: Sendable {
+        let name: String
+        let dependencies: [Node]
+        init(name: String, dependencies: [Node]) {
+            self.name = name
+            self.dependencies = dependencies
+        }
+    }
+
+    @Test func bootstrapMakesDependenciesFirstAndEachSingletonOnce() async throws {
+        let order = Locked<[String]>([])
+        let made = Locked<[String: Int]>([:])
+        // Three layers: c depends on b1 and b2, which both depend on a.
+        let graph: [(String, [String])] = [
+            ("c", ["b1", "b2"]), ("b1", ["a"]), ("b2", ["a"]), ("a", []),
+        ]
+        let container = Container()
+        for (name, dependencies) in graph {
+            container.register(Node.self, name: name) { r async throws in
+                var resolved: [Node] = []
+                for dependency in dependencies {
+                    resolved.append(try await r.resolve(Node.self, name: dependency))
+                }
+                await Task.yield()
+                order.withLock { $0.append(name) }
+                made.withLock { $0[name, default: 0] += 1 }
+                return Node(name: name, dependencies: resolved)
+            }
+            .scope(.singleton)
+        }
+        let frozen = try container.freeze()
+        try await frozen.bootstrap()
+        let sequence = order.withLock { $0 }
+        func position(_ name: String) -> Int { sequence.firstIndex(of: name) ?? .max }
+        #expect(position("a") < position("b1"))
+        #expect(position("a") < position("b2"))
+        #expect(position("b1") < position("c"))
+        #expect(position("b2") < position("c"))
+        #expect(made.withLock { $0 } == ["a": 1, "b1": 1, "b2": 1, "c": 1])
+        let c = try resolveSynchronously(Node.self, name: "c", from: frozen)
+        #expect(c.dependencies[0].dependencies[0] === c.dependencies[1].dependencies[0])
+        // The order bootstrap made them in is the order a lifecycle starts them in.
+        #expect(frozen.createdSingletons(of: Node.self).map(\.name) == sequence)
+    }
+
+    @Test func bootstrapMakesIndependentSingletonsConcurrently() async throws {
+        // Each of the two waits (suspending) until the other has started: made one after the
+        // other, the first would wait forever (the suite's time limit ends it).
+        let started = Locked(0)
+        let container = Container()
+        for name in ["left", "right"] {
+            container.register(Pool.self, name: name) { _ async throws in
+                started.withLock { $0 += 1 }
+                while started.withLock({ $0 }) < 2 {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                return Pool(id: 0)
+            }
+            .scope(.singleton)
+        }
+        try await container.freeze().bootstrap()
+        #expect(started.withLock { $0 } == 2)
+    }
+
+    @Test func bootstrapFailureNamesTheTypeAndThePath() async throws {
+        struct Refused: Error {}
+        let container = Container()
+        container.register(Pool.self) { _ async throws -> Pool in throw Refused() }
+            .scope(.singleton)
+        container.autowire(Repository.self, Repository.init(pool:)).scope(.singleton)
+        let frozen = try container.freeze()
+        do {
+            try await frozen.bootstrap()
+            Issue.record("bootstrap() succeeded although a factory threw")
+        } catch {
+            #expect(error.code == .factoryFailed)
+            #expect(error.underlying is Refused)
+            #expect(error.description.contains("Pool"))
+        }
+        // Resolved through the repository, the path names both.
+        do {
+            _ = try await frozen.resolve(Repository.self)
+            Issue.record("the resolve succeeded although a factory threw")
+        } catch {
+            #expect(error.dependencyPath.count == 2)
+            #expect(error.dependencyPath.first?.contains("Repository") == true)
+            #expect(error.dependencyPath.last?.contains("Pool") == true)
+        }
+    }
+
+    @Test func aCancelledBootstrapLeavesNoHalfMadeSingleton() async throws {
+        let entered = Locked(false)
+        let made = Counter()
+        let container = Container()
+        container.register(Pool.self) { _ async throws in
+            entered.withLock { $0 = true }
+            try await Task.sleep(for: .seconds(30))  // throws CancellationError when cancelled
+            made.increment()
+            return Pool(id: 1)
+        }
+        .scope(.singleton)
+        .onDispose { _ in Issue.record("a singleton never made was disposed") }
+        let frozen = try container.freeze()
+        let bootstrap = Task { try await frozen.bootstrap() }
+        while !entered.withLock({ $0 }) { await Task.yield() }
+        bootstrap.cancel()
+        let result = await bootstrap.result
+        #expect(throws: FrostError.self) { try result.get() }
+        #expect(made.value == 0)
+        #expect(frozen.createdSingletons(of: Pool.self).isEmpty)
+        // Not made and not stuck: the next resolve makes it.
+        let next = Task { () async throws -> Int in
+            entered.withLock { $0 = false }
+            return try await frozen.resolve(Pool.self).id
+        }
+        while !entered.withLock({ $0 }) { await Task.yield() }
+        next.cancel()
+        _ = await next.result
+        await frozen.dispose()
+    }
+
+    // MARK: Cycles
+
+    @Test(arguments: Mode.allCases)
+    func aCycleThroughAsyncFactoriesFailsWithCycle(mode: Mode) async throws {
+        let container = Container()
+        container.register(Pool.self) { r async throws in
+            _ = try await r.resolve(Repository.self)
+            return Pool(id: 1)
+        }
+        .scope(.singleton)
+        container.register(Repository.self) { r async throws in
+            Repository(pool: try await r.resolve(Pool.self))
+        }
+        let resolver = try mode.resolver(container)
+        do {
+            _ = try await resolver.resolve(Pool.self)
+            Issue.record("a cycle resolved")
+        } catch {
+            #expect(error.code == .cycle)
+        }
+    }
+
+    /// The resolver a factory receives is not `Sendable`; a factory that starts other tasks
+    /// resolves through the frozen container it captured, and the path goes on in them.
+    @Test func aCycleClosedFromATaskTheFactoryAwaitsFailsWithCycle() async throws {
+        let frozenHolder = Locked<FrozenContainer?>(nil)
+        let container = Container()
+        container.register(Pool.self) { _ async throws in
+            let frozen = try #require(frozenHolder.withLock { $0 })
+            // The factory waits for another task, which needs what this factory makes.
+            let other = Task { () async throws(FrostError) -> Repository in
+                try await frozen.resolve(Repository.self)
+            }
+            _ = try await other.value
+            return Pool(id: 1)
+        }
+        .scope(.singleton)
+        container.register(Repository.self) { r async throws in
+            Repository(pool: try await r.resolve(Pool.self))
+        }
+        let frozen = try container.freeze()
+        frozenHolder.withLock { $0 = frozen }
+        do {
+            _ = try await frozen.resolve(Pool.self)
+            Issue.record("a cycle between tasks resolved")
+        } catch {
+            #expect(error.code == .cycle)
+        }
+    }
+
+    // MARK: Structured concurrency inside factories
+
+    @Test func aFactoryMayResolveConcurrentlyWithAsyncLet() async throws {
+        let made = Counter()
+        let frozenHolder = Locked<FrozenContainer?>(nil)
+        let container = Container()
+        container.register(Pool.self) { _ async in
+            made.increment()
+            await Task.yield()
+            return Pool(id: 3)
+        }
+        .scope(.singleton)
+        container.register(Repository.self) { _ async throws in
+            let frozen = try #require(frozenHolder.withLock { $0 })
+            async let first: Pool = frozen.resolve(Pool.self)
+            async let second: Pool = frozen.resolve(Pool.self)
+            let (a, b) = try await (first, second)
+            #expect(a === b)
+            return Repository(pool: a)
+        }
+        let frozen = try container.freeze()
+        frozenHolder.withLock { $0 = frozen }
+        let repository: Repository = try await frozen.resolve(Repository.self)
+        #expect(repository.pool.id == 3)
+        #expect(made.value == 1)
+    }
+
+    // MARK: .graph and .scoped
+
+    @Test(arguments: Mode.allCases)
+    func anAsyncGraphRegistrationIsOneInstancePerTopLevelResolve(mode: Mode) async throws {
+        let container = Container()
+        container.register(Part.self) { _ async in Part() }.scope(.graph)
+        container.register(Assembly.self) { r async throws in
+            Assembly(left: try await r.resolve(Part.self), right: try await r.resolve(Part.self))
+        }
+        let resolver = try mode.resolver(container)
+        let first: Assembly = try await resolver.resolve(Assembly.self)
+        let second: Assembly = try await resolver.resolve(Assembly.self)
+        #expect(first.left === first.right)
+        #expect(first.left !== second.left)
+    }
+
+    @Test func anAsyncScopedRegistrationIsOneInstancePerChildAndDisposedWithIt() async throws {
+        let disposed = Locked<[Int]>([])
+        let made = Counter()
+        let container = Container()
+        container.register(Pool.self) { _ async in
+            made.increment()
+            await Task.yield()
+            return Pool(id: made.value)
+        }
+        .scope(.scoped)
+        .onDispose { pool async in
+            await Task.yield()
+            disposed.withLock { $0.append(pool.id) }
+        }
+        let frozen = try container.freeze()
+        let first = try frozen.child { _ in }
+        let second = try frozen.child { _ in }
+        let a: Pool = try await first.resolve(Pool.self)
+        #expect(try await first.resolve(Pool.self) === a)
+        let b: Pool = try await second.resolve(Pool.self)
+        #expect(a !== b)
+        await first.dispose()
+        #expect(disposed.withLock { $0 } == [a.id])
+        await second.dispose()
+        #expect(disposed.withLock { $0 } == [a.id, b.id])
+    }
+
+    // MARK: Actor-isolated factories
+
+    @MainActor final class MainBound {
+        let pool: Pool
+        init(pool: Pool) { self.pool = pool }
+    }
+
+    @globalActor actor StorageActor {
+        static let shared = StorageActor()
+    }
+
+    @StorageActor final class Storage {
+        var writes = 0
+        init() {}
+    }
+
+    @Test func aMainActorFactoryRunsOnTheMainActor() async throws {
+        let container = Container()
+        container.register(Pool.self) { _ in Pool(id: 5) }.scope(.singleton)
+        container.register(MainBound.self) { @MainActor r in
+            MainActor.preconditionIsolated()
+            return MainBound(pool: try r.resolve(Pool.self))
+        }
+        let frozen = try container.freeze()
+        let bound = try await Task.detached { () async throws(FrostError) -> MainBound in
+            try await frozen.resolve(MainBound.self)
+        }.value
+        // The factory checked its isolation (preconditionIsolated traps otherwise).
+        let id = await MainActor.run { bound.pool.id }
+        #expect(id == 5)
+        #expect(throws: FrostError.self) {
+            _ = try resolveSynchronously(MainBound.self, from: frozen)
+        }
+    }
+
+    @Test func aGlobalActorFactoryRunsOnItsActor() async throws {
+        let container = Container()
+        container.register(Storage.self) { @StorageActor _ async in
+            StorageActor.preconditionIsolated()
+            return Storage()
+        }
+        .scope(.singleton)
+        let frozen = try container.freeze()
+        let storage: Storage = try await frozen.resolve(Storage.self)
+        let writes = await storage.writes
+        #expect(writes == 0)
+    }
+
+    // MARK: Disposal
+
+    @Test func anAwaitedDisposeRunsAsyncHooksNewestFirst() async throws {
+        let journal = Locked<[String]>([])
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }
+            .scope(.singleton)
+            .onDispose { _ async in
+                try? await Task.sleep(for: .milliseconds(5))
+                journal.withLock { $0.append("pool") }
+            }
+        container.autowire(Repository.self, Repository.init(pool:))
+            .scope(.singleton)
+            .onDispose { _ in journal.withLock { $0.append("repository") } }
+        let frozen = try container.freeze()
+        try await frozen.bootstrap()
+        await frozen.dispose()
+        #expect(journal.withLock { $0 } == ["repository", "pool"])
+        do {
+            _ = try await frozen.resolve(Pool.self)
+            Issue.record("a disposed container resolved")
+        } catch {
+            #expect(error.code == .disposed)
+        }
+    }
+
+    @Test func aSynchronousDisposeStillRunsAsyncHooks() async throws {
+        let closed = Locked(false)
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }
+            .scope(.singleton)
+            .onDispose { _ async in
+                await Task.yield()
+                closed.withLock { $0 = true }
+            }
+        let frozen = try container.freeze()
+        try await frozen.bootstrap()
+        disposeSynchronously(frozen)
+        while !closed.withLock({ $0 }) {  // the suite's time limit is the watchdog
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    // MARK: What freeze() rejects
+
+    @Test func aSynchronousRegistrationDeclaringAnAsyncTransientIsRejectedAtFreeze() throws {
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }  // transient: made per resolve
+        container.autowire(Repository.self, Repository.init(pool:))
+        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
+        let problem = try #require(error?.problems.first)
+        #expect(error?.problems.count == 1)
+        #expect(problem.code == .asyncRequired)
+        #expect(problem.dependencyPath.count == 2)
+        #expect(problem.description.contains("Repository"))
+        #expect(problem.description.contains("Pool"))
+        #expect(problem.description.contains("async factory"))
+    }
+
+    @Test func anAsyncFactoryInALifetimeReadSynchronouslyIsRejectedAtFreeze() throws {
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.weak)
+        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
+        #expect(error?.problems.map(\.code) == [.asyncRequired])
+        #expect(error?.description.contains("weak") == true)
+    }
+
+    @Test func anAsyncSingletonDependencyOfASynchronousRegistrationIsAccepted() async throws {
+        let container = Container()
+        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.singleton)
+        container.autowire(Repository.self, Repository.init(pool:))
+        let frozen = try container.freeze()
+        let repository: Repository = try await frozen.resolve(Repository.self)
+        #expect(repository.pool.id == 1)
+    }
+}
+
+/// A synchronous `dispose()`, from async code (where Swift picks the awaited one).
+func disposeSynchronously(_ frozen: FrozenContainer) {
+    frozen.dispose()
+}
