@@ -6,7 +6,8 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build lint format test unit sanitize memcheck fuzz bench bench-quick docs clean
+.PHONY: all deps build lint format test unit readme-check sanitize memcheck fuzz bench bench-quick \
+	docs examples clean
 
 all: test
 
@@ -30,9 +31,14 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
 
-# Everything CI checks: warnings as errors, format, the suites, both sanitizers, valgrind,
-# and a short benchmark run that proves the executable works (its timings are not judged).
-test: build lint unit sanitize memcheck fuzz bench-quick
+# Everything CI checks: warnings as errors, format, the README's code, the suites, both
+# sanitizers, valgrind, the fuzzer, the documentation, the examples, and a short benchmark run
+# that proves the executable works (its timings are not judged).
+test: build lint readme-check unit sanitize memcheck fuzz docs examples bench-quick
+
+# The README's code blocks are the code Tests/FrostTests/ReadmeTourTests.swift runs.
+readme-check:
+	Scripts/readme-check.sh
 
 unit: deps
 	$(SWIFT) test $(SWIFT_FLAGS)
@@ -82,5 +88,10 @@ docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	    --target Frost --warnings-as-errors --output-path .build/docs
 
+# Examples/ is a package of its own (Frost by path): a Hummingbird server and a command-line
+# tool, built with warnings as errors and tested.
+examples: deps
+	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) && $(SWIFT) test $(SWIFT_FLAGS)
+
 clean:
-	rm -rf .build .build-tsan .build-asan .build-memcheck Benchmarks/.build
+	rm -rf .build .build-tsan .build-asan .build-memcheck Benchmarks/.build Examples/.build

@@ -24,9 +24,9 @@
 
 static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t creation_ended = PTHREAD_COND_INITIALIZER;
-static void (*_Atomic async_wakeup)(void) = NULL;
+static void (*_Atomic async_wakeup)(void *) = NULL;
 
-void frost_set_async_wakeup(void (*wakeup)(void)) {
+void frost_set_async_wakeup(void (*wakeup)(void *)) {
     atomic_store_explicit(&async_wakeup, wakeup, memory_order_release);
 }
 
@@ -85,8 +85,8 @@ static void release_claim(frost_cell *cell) {
         pthread_mutex_lock(&wait_lock);
         pthread_cond_broadcast(&creation_ended);
         pthread_mutex_unlock(&wait_lock);
-        void (*wakeup)(void) = atomic_load_explicit(&async_wakeup, memory_order_acquire);
-        if (wakeup != NULL) wakeup();
+        void (*wakeup)(void *) = atomic_load_explicit(&async_wakeup, memory_order_acquire);
+        if (wakeup != NULL) wakeup(cell);
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A frozen container in async code: awaited resolves, `bootstrap()`, `dispose()` that awaits
 /// async hooks.
 extension FrozenContainer {
@@ -50,10 +52,19 @@ extension FrozenContainer {
         let singletons = ownSingletonSlots
         for phase in [singletons.filter(\.isAsync), singletons.filter { !$0.isAsync }]
         where !phase.isEmpty {
+            // A few workers take the singletons in turn: independent ones are made
+            // concurrently (a worker that awaits lets the others go on), a dependency that
+            // another worker is making is waited for, and a hundred singletons do not cost a
+            // hundred tasks.
+            let queue = BootstrapQueue(count: phase.count)
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    for singleton in phase {
-                        group.addTask { try await self.make(spaceSlot: singleton.slot) }
+                    for _ in 0..<min(phase.count, BootstrapQueue.workers) {
+                        group.addTask {
+                            while let index = queue.next() {
+                                try await self.make(spaceSlot: phase[index].slot)
+                            }
+                        }
                     }
                     try await group.waitForAll()
                 }
@@ -124,5 +135,25 @@ extension FrozenContainer {
             all.append((overrides!.slots[index], component.isAsync))
         }
         return all
+    }
+}
+
+/// The singletons of one bootstrap phase, handed out one at a time to its workers.
+private final class BootstrapQueue: Sendable {
+    /// How many singletons a bootstrap makes at once, at most: enough for factories that
+    /// await I/O to overlap, few enough that tasks cost little next to the factories.
+    static let workers = 16
+
+    private let taken = Atomic<Int>(0)
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// The index of the next singleton to make, or `nil` when all are taken.
+    func next() -> Int? {
+        let index = taken.add(1, ordering: .relaxed).oldValue
+        return index < count ? index : nil
     }
 }

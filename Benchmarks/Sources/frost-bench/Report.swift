@@ -113,6 +113,13 @@ struct Results {
         check(
             "request: Swinject >= 15x frozen",
             ratio(ns("request", .swinject), ns("request", .frozen)), { $0 >= 15 }, x)
+        check(
+            "bootstrap-100: frozen <= 2x hand-written",
+            ratio(ns("bootstrap-100", .frozen), ns("bootstrap-100", .handWritten)), { $0 <= 2 },
+            x)
+        check(
+            "async-resolve: awaited <= 3x the synchronous singleton resolve",
+            ratio(ns("async-resolve", .frozen), ns("singleton", .frozen)), { $0 <= 3 }, x)
         return lines.joined(separator: "\n")
     }
 }

@@ -63,7 +63,17 @@ func run(_ options: Options) throws {
     // Cases are built only when selected: some hold containers of 100,000 registrations.
     // Each inner array is measured interleaved: one case, or the cases a target compares.
     var groups = try cases.resolveCases().filter { options.wants($0.name) }.map { [$0] }
+    if options.wants("async-resolve") {
+        // Interleaved with the synchronous singleton resolve its target compares it to.
+        let asyncResolve = cases.asyncResolveCase()
+        if let index = groups.firstIndex(where: { $0.first?.name == "singleton" }) {
+            groups[index].append(asyncResolve)
+        } else {
+            groups.append([asyncResolve])
+        }
+    }
     if options.wants("request") { groups.append([try Cases.requestCase()]) }
+    if options.wants("bootstrap-100") { groups.append([try Cases.bootstrapCase()]) }
     for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
         groups.append([Cases.prepareCase(count)])
     }

@@ -241,9 +241,9 @@ frost_begin frost_cell_begin_async(frost_cell *_Nonnull cell, frost_context *_No
 /// Ends the wait frost_cell_begin_async recorded for `context`.
 void frost_context_stop_waiting(frost_context *_Nonnull context);
 
-/// Sets the function called (with no lock held) after any creation that an async resolve
-/// waits for ends. Set once.
-void frost_set_async_wakeup(void (*_Nonnull wakeup)(void));
+/// Sets the function called (with no lock held), with the cell, after any creation that
+/// someone waits for ends. Set once.
+void frost_set_async_wakeup(void (*_Nonnull wakeup)(void *_Nonnull cell));
 
 /// Ends `context`'s creation of `cell`: publishes `instance` (+1, given to the cell) or, with
 /// NULL, publishes nothing (the creation failed: the next begin creates again), then wakes

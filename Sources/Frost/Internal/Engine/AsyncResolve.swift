@@ -143,17 +143,20 @@ final class AsyncFrame: @unchecked Sendable {
     }
 }
 
-/// Awaited resolves suspended until a creation they wait for ends. CFrost calls
-/// ``wakeAll()`` after any creation that someone waited for ends; every suspended resolve
-/// then looks again (a few at a time, in practice: creations of singletons).
+/// Awaited resolves suspended until the creation they wait for ends. CFrost calls
+/// ``wake(_:)`` with the cell after any creation that someone waited for ends; the resolves
+/// suspended on that cell then look again (only those: a bootstrap of a hundred singletons
+/// would otherwise resume every waiter at every end).
 ///
 /// A resolve reads ``epoch`` before it asks CFrost to record its wait, and suspends only if no
-/// creation ended since: a wake-up between the two is never lost.
+/// creation ended since: a wake-up between the two is never lost (a creation of another cell
+/// ending meanwhile only makes it look again early).
 enum AsyncWaiters {
     // The lock guards both; NSLock, which the thread sanitizer understands.
     private static let lock = NSLock()
     nonisolated(unsafe) private static var ends: UInt64 = 0
-    nonisolated(unsafe) private static var suspended: [CheckedContinuation<Void, Never>] = []
+    nonisolated(unsafe) private static var suspended:
+        [UnsafeMutableRawPointer: [CheckedContinuation<Void, Never>]] = [:]
 
     /// How many waited-for creations have ended.
     static var epoch: UInt64 {
@@ -163,9 +166,10 @@ enum AsyncWaiters {
         return ends
     }
 
-    /// Suspends until a creation ends after `epoch` was read (returns at once if one did).
+    /// Suspends until the creation in `cell` ends, or returns at once if any creation ended
+    /// after `epoch` was read.
     nonisolated(nonsending)
-        static func wait(since epoch: UInt64) async
+        static func wait(for cell: UnsafeMutableRawPointer, since epoch: UInt64) async
     {
         await withCheckedContinuation { continuation in
             lock.lock()
@@ -174,24 +178,23 @@ enum AsyncWaiters {
                 continuation.resume()
                 return
             }
-            suspended.append(continuation)
+            suspended[cell, default: []].append(continuation)
             lock.unlock()
         }
     }
 
-    /// Resumes every suspended resolve.
-    static func wakeAll() {
+    /// Resumes the resolves suspended on `cell`.
+    static func wake(_ cell: UnsafeMutableRawPointer) {
         lock.lock()
         ends &+= 1
-        let resumed = suspended
-        suspended = []
+        let resumed = suspended.removeValue(forKey: cell) ?? []
         lock.unlock()
         for continuation in resumed { continuation.resume() }
     }
 
     /// Tells CFrost whom to call, once.
     private static let installed: Void = {
-        frost_set_async_wakeup { AsyncWaiters.wakeAll() }
+        frost_set_async_wakeup { cell in AsyncWaiters.wake(cell) }
     }()
 }
 

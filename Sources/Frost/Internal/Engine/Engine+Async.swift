@@ -94,7 +94,7 @@ extension Engine {
                 resolver.created(component, box)
                 return box
             case .wait:
-                await AsyncWaiters.wait(since: epoch)
+                await AsyncWaiters.wait(for: UnsafeMutableRawPointer(cell.pointer), since: epoch)
                 context.stopWaiting()
             case .own:
                 throw context.cycle(closedBy: component.key)
