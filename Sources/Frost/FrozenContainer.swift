@@ -117,7 +117,7 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   nested factories, ``FrostError/Code/factoryFailed`` when a factory on the path throws,
     ///   ``FrostError/Code/outsideChild`` or ``FrostError/Code/notProvided`` for a per-child
     ///   key resolved outside a child that supplies it, ``FrostError/Code/disposed`` after
-    ///   ``dispose()``.
+    ///   ``dispose()-59wgz``.
     @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
@@ -455,7 +455,7 @@ public final class FrozenContainer: Resolver, Sendable {
     /// the container.
     ///
     /// No `.onDispose` hook runs. An instance whose registration has `.onDispose` hooks stays
-    /// tracked for ``dispose()``, which keeps it alive until then and runs its hooks with those
+    /// tracked for ``dispose()-59wgz``, which keeps it alive until then and runs its hooks with those
     /// of the instances made since. A custom scope's storage is emptied with
     /// ``ScopeStorage/removeAll()``, which forgets the instances of every container sharing it.
     public func releaseCachedInstances() {

@@ -92,7 +92,7 @@ public struct Registration<T> {
     }
 
     /// Runs `hook`, which may suspend, when the container that created and caches an instance
-    /// is disposed, as ``onDispose(_:)-(@Sendable (T) -> Void)`` does: `await dispose()` waits
+    /// is disposed, as ``onDispose(_:)-7yban`` does: `await dispose()` waits
     /// for it.
     ///
     /// ```swift
