@@ -281,10 +281,10 @@ struct AsyncTests {
     /// The resolver a factory receives is not `Sendable`; a factory that starts other tasks
     /// resolves through the frozen container it captured, and the path goes on in them.
     @Test func aCycleClosedFromATaskTheFactoryAwaitsFailsWithCycle() async throws {
-        let frozenHolder = Locked<FrozenContainer?>(nil)
+        let frozenHolder = WeakFrozen()
         let container = Container()
         container.register(Pool.self) { _ async throws in
-            let frozen = try #require(frozenHolder.withLock { $0 })
+            let frozen = try #require(frozenHolder.value)
             // The factory waits for another task, which needs what this factory makes.
             let other = Task { () async throws(FrostError) -> Repository in
                 try await frozen.resolve(Repository.self)
@@ -297,7 +297,7 @@ struct AsyncTests {
             Repository(pool: try await r.resolve(Pool.self))
         }
         let frozen = try container.freeze()
-        frozenHolder.withLock { $0 = frozen }
+        frozenHolder.value = frozen
         do {
             _ = try await frozen.resolve(Pool.self)
             Issue.record("a cycle between tasks resolved")
@@ -310,7 +310,7 @@ struct AsyncTests {
 
     @Test func aFactoryMayResolveConcurrentlyWithAsyncLet() async throws {
         let made = Counter()
-        let frozenHolder = Locked<FrozenContainer?>(nil)
+        let frozenHolder = WeakFrozen()
         let container = Container()
         container.register(Pool.self) { _ async in
             made.increment()
@@ -319,7 +319,7 @@ struct AsyncTests {
         }
         .scope(.singleton)
         container.register(Repository.self) { _ async throws in
-            let frozen = try #require(frozenHolder.withLock { $0 })
+            let frozen = try #require(frozenHolder.value)
             async let first: Pool = frozen.resolve(Pool.self)
             async let second: Pool = frozen.resolve(Pool.self)
             let (a, b) = try await (first, second)
@@ -327,7 +327,7 @@ struct AsyncTests {
             return Repository(pool: a)
         }
         let frozen = try container.freeze()
-        frozenHolder.withLock { $0 = frozen }
+        frozenHolder.value = frozen
         let repository: Repository = try await frozen.resolve(Repository.self)
         #expect(repository.pool.id == 3)
         #expect(made.value == 1)
@@ -499,6 +499,13 @@ struct AsyncTests {
         let repository: Repository = try await frozen.resolve(Repository.self)
         #expect(repository.pool.id == 1)
     }
+}
+
+/// The frozen container, for factories registered before it existed; weak, or the container
+/// would keep itself alive through its own factory.
+final class WeakFrozen: @unchecked Sendable {
+    // @unchecked: set once, before any factory reads it.
+    weak var value: FrozenContainer?
 }
 
 /// A synchronous `dispose()`, from async code (where Swift picks the awaited one).
