@@ -2,13 +2,14 @@
 import PackageDescription
 
 // The benchmark lives in its own package so that the library stays free of benchmark
-// dependencies. It measures Frost against Swinject 2.10.0 (what Swift users use today) and
-// hand-written construction.
+// dependencies. It measures Frost against Swinject 2.10.0 and pointfreeco's
+// swift-dependencies 1.17.1 (what Swift users use today) and hand-written construction.
 let package = Package(
     name: "FrostBenchmarks",
     dependencies: [
         .package(name: "Frost", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
         .executableTarget(
@@ -16,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Frost", package: "Frost"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         )

@@ -108,8 +108,18 @@ struct Cases {
         frozen = try dictionary.freeze()
     }
 
-    /// Resolve cases: an operation per contender, looped `n` times.
+    /// Resolve cases: an operation per contender, looped `n` times; swift-dependencies where
+    /// it has an idiom for the case.
     func resolveCases() throws -> [BenchCase] {
+        try frostAndSwinjectCases().map { benchCase in
+            guard let run = DependenciesContender.runs[benchCase.name] else { return benchCase }
+            return BenchCase(
+                name: benchCase.name, unit: benchCase.unit, iterations: benchCase.iterations,
+                runs: benchCase.runs + [run])
+        }
+    }
+
+    private func frostAndSwinjectCases() throws -> [BenchCase] {
         let hand = hand
         let frozen = frozen
         let dictionary = dictionary

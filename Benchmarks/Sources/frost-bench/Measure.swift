@@ -10,8 +10,8 @@ func blackHole<T>(_ value: T) {}
 /// many it performed.
 struct Run {
     let contender: Contender
-    /// Scales the case's iteration count for this contender (Swinject is 50-100x slower: it
-    /// runs fewer iterations so that a sample takes about as long).
+    /// Scales the case's iteration count for this contender (Swinject and swift-dependencies
+    /// are 30-100x slower: they run fewer iterations so that a sample takes about as long).
     let scale: Double
     let body: (Int) -> Int
 
@@ -37,17 +37,19 @@ struct Run {
 
     private init(_ contender: Contender, scale: Double?, countingBody: @escaping (Int) -> Int) {
         self.contender = contender
-        self.scale = scale ?? (contender == .swinject ? 0.05 : 1)
+        self.scale = scale ?? (contender == .swinject || contender == .dependencies ? 0.05 : 1)
         self.body = countingBody
     }
 }
 
-/// The four contenders, in table order.
+/// The contenders, in table order.
 enum Contender: String, CaseIterable, Sendable {
     case handWritten = "hand-written"
     case frozen
     case dictionary
     case swinject
+    /// pointfreeco/swift-dependencies.
+    case dependencies = "swift-dependencies"
 }
 
 /// A benchmark case: the operation each applicable contender performs.
