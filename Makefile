@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
-FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
+    Examples/Package.swift Examples/Sources Examples/Tests
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build lint format test unit readme-check sanitize memcheck fuzz bench bench-quick \

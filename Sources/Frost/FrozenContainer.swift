@@ -527,6 +527,12 @@ public final class FrozenContainer: Resolver, Sendable {
     /// A synchronous `dispose()` cannot wait for an async hook: from the first one it meets
     /// on, it runs the hooks left, in order, in a task it starts; `await dispose()` waits for
     /// every hook.
+    /// In async code, write `await dispose()`: this synchronous form is unavailable there, so
+    /// that a `defer` or a top-level `main.swift` cannot pick it by mistake and leave async
+    /// hooks running after it returns.
+    @available(
+        *, noasync, message: "in async code, write `await dispose()`: it waits for async hooks"
+    )
     public func dispose() {
         guard cells.markDisposed() else { return }
         cells.disposal.runOnce()
