@@ -6,6 +6,7 @@
 // --quick   a short run (CI runs it to prove the executable works; never judge its timings)
 // --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
 // --filter  run only the cases whose names contain one of the comma-separated words
+//           (`=name` matches that name only: `--filter =singleton` leaves out singleton-at-10)
 // --rounds  samples per contender (default 15; 3 with --quick); the median is reported
 // --warm-up   seconds of unmeasured warm-up before the first case (default 0.5; 0 for
 //             callgrind, whose instruction counts must not depend on how fast it ran)
@@ -52,7 +53,8 @@ struct Options {
     }
 
     func wants(_ name: String) -> Bool {
-        filters.isEmpty || filters.contains { name.contains($0) }
+        filters.isEmpty
+            || filters.contains { $0.hasPrefix("=") ? name == $0.dropFirst() : name.contains($0) }
     }
 }
 

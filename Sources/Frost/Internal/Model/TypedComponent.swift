@@ -298,7 +298,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
-        guard !dependencies.isEmpty else { return self }
+        // An autowired initializer without parameters is bound too (to no slots): the frozen
+        // container then creates it directly, as it does one with parameters.
+        guard !dependencies.isEmpty || autowired != nil else { return self }
         // A deferred parameter (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
         guard let autowired, let autowiredBound else { return copy(dependencySlots: slots) }
