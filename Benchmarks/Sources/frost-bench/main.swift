@@ -5,7 +5,8 @@
 //
 // --quick   a short run (CI runs it to prove the executable works; never judge its timings)
 // --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
-// --filter  run only the cases whose names contain one of the comma-separated words
+// --filter  run only the cases whose names contain one of the comma-separated words (a word
+//           ending in `$` must end the name: `prepare-1000$` runs prepare-1000 alone)
 // --rounds  samples per contender (default 15; 3 with --quick); the median is reported
 // --warm-up   seconds of unmeasured warm-up before the first case (default 0.5; 0 for
 //             callgrind, whose instruction counts must not depend on how fast it ran)
@@ -51,8 +52,13 @@ struct Options {
         }
     }
 
+    /// Whether the case `name` runs: its name contains one of the filter's words, or ends with
+    /// a word written with a final `$` (`prepare-1000$` is not `prepare-1000-names`).
     func wants(_ name: String) -> Bool {
-        filters.isEmpty || filters.contains { name.contains($0) }
+        filters.isEmpty
+            || filters.contains { word in
+                word.hasSuffix("$") ? name.hasSuffix(word.dropLast()) : name.contains(word)
+            }
     }
 }
 
@@ -74,8 +80,11 @@ func run(_ options: Options) throws {
     }
     if options.wants("request") { groups.append([try Cases.requestCase()]) }
     if options.wants("bootstrap-100") { groups.append([try Cases.bootstrapCase()]) }
-    for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
+    for count in [10, 100, 1_000] where options.wants("prepare-\(count)") {
         groups.append([Cases.prepareCase(count)])
+    }
+    for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)-names") {
+        groups.append([Cases.prepareNamesCase(count)])
     }
     for count in [10_000, 100_000] where options.wants("freeze-\(count)") {
         groups.append([Cases.freezeCase(count)])
@@ -106,7 +115,8 @@ func run(_ options: Options) throws {
     for group in groups {
         // 10,000 and 100,000 registrations: fewer rounds.
         let heavy = group.contains {
-            $0.name.hasPrefix("prepare-1000") || $0.name.hasPrefix("freeze-")
+            ["prepare-10000-names", "prepare-100000-names"].contains($0.name)
+                || $0.name.hasPrefix("freeze-")
         }
         let timings = measure(group, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
         for (benchCase, timings) in zip(group, timings) {
