@@ -11,10 +11,18 @@
 // --warm-up   seconds of unmeasured warm-up before the first case (default 0.5; 0 for
 //             callgrind, whose instruction counts must not depend on how fast it ran)
 // --contender  run only these contenders (comma-separated): for profiling one of them
+//
+// frost-bench --cold frozen|dictionary|swinject is what each child process of the cold-freeze
+// case runs (see ColdFreeze.swift): it registers (and freezes) once and prints nanoseconds.
 
 #if canImport(Glibc)
     import Glibc
 #endif
+
+// First, before anything else runs: the process must be cold.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--cold" {
+    ColdFreeze.runChild(CommandLine.arguments[2])
+}
 
 struct Options {
     var quick = false
@@ -86,6 +94,7 @@ func run(_ options: Options) throws {
     for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)-names") {
         groups.append([Cases.prepareNamesCase(count)])
     }
+    if options.wants("cold-freeze") { groups.append([Cases.coldFreezeCase()]) }
     for count in [10_000, 100_000] where options.wants("freeze-\(count)") {
         groups.append([Cases.freezeCase(count)])
     }
