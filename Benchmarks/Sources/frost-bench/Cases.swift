@@ -416,11 +416,47 @@ struct Cases {
         )
     }
 
-    /// Registration plus freeze of `count` registrations, per whole container.
+    /// Registration plus freeze of the first `count` generated types (`Generated/`: distinct
+    /// types shaped like an application's), per whole container; the dictionary container's
+    /// registration alone, and Swinject's registration. Registration takes about as long in
+    /// every contender: Swinject runs as many containers as the others.
     static func prepareCase(_ count: Int) -> BenchCase {
         BenchCase(
             name: "prepare-\(count)",
-            unit: "register \(count) + freeze, per container",
+            unit: "register \(count) distinct types + freeze, per container",
+            iterations: max(1, 20_000 / count),
+            runs: [
+                Run(.frozen) { n in
+                    for _ in 0..<n {
+                        let container = Frost.Container()
+                        registerGeneratedTypes(count, in: container)
+                        blackHole(try! container.freeze())
+                    }
+                },
+                Run(.dictionary) { n in
+                    for _ in 0..<n {
+                        let container = Frost.Container()
+                        registerGeneratedTypes(count, in: container)
+                        blackHole(container)
+                    }
+                },
+                Run(.swinject, scale: 1) { n in
+                    for _ in 0..<n {
+                        let container = Swinject.Container()
+                        registerGeneratedTypes(count, in: container)
+                        blackHole(container)
+                    }
+                },
+            ]
+        )
+    }
+
+    /// Registration plus freeze of `count` registrations of one type (`Int`) under as many
+    /// names, per whole container: a table of one type, unlike an application's.
+    static func prepareNamesCase(_ count: Int) -> BenchCase {
+        BenchCase(
+            name: "prepare-\(count)-names",
+            unit: "register \(count) names of one type + freeze, per container",
             iterations: max(1, 20_000 / count),
             runs: [
                 Run(.frozen) { n in

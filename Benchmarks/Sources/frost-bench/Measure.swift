@@ -13,15 +13,17 @@ struct Run {
     /// Scales the case's iteration count for this contender (Swinject and swift-dependencies
     /// are 30-100x slower: they run fewer iterations so that a sample takes about as long).
     let scale: Double
-    let body: (Int) -> Int
+    /// Performs about `n` operations; returns how many, and the nanoseconds they took when the
+    /// run times itself (`nil`: the harness times the call).
+    let body: (Int) -> (operations: Int, nanoseconds: UInt64?)
 
     /// A run whose `body(n)` performs exactly `n` operations.
     init(_ contender: Contender, scale: Double? = nil, body: @escaping (Int) -> Void) {
         self.init(
             contender, scale: scale,
-            countingBody: { n in
+            measuredBody: { n in
                 body(n)
-                return n
+                return (n, nil)
             })
     }
 
@@ -32,13 +34,28 @@ struct Run {
         scale: Double? = nil,
         body: @escaping (Int) -> Int
     ) -> Run {
-        Run(contender, scale: scale, countingBody: body)
+        Run(contender, scale: scale, measuredBody: { n in (body(n), nil) })
     }
 
-    private init(_ contender: Contender, scale: Double?, countingBody: @escaping (Int) -> Int) {
+    /// A run whose `body(n)` performs exactly `n` operations and returns the nanoseconds they
+    /// took by its own clock: the time a child process measured inside itself, without the
+    /// cost of starting it.
+    static func selfTimed(
+        _ contender: Contender,
+        scale: Double? = nil,
+        body: @escaping (Int) -> UInt64
+    ) -> Run {
+        Run(contender, scale: scale, measuredBody: { n in (n, body(n)) })
+    }
+
+    private init(
+        _ contender: Contender,
+        scale: Double?,
+        measuredBody: @escaping (Int) -> (operations: Int, nanoseconds: UInt64?)
+    ) {
         self.contender = contender
         self.scale = scale ?? (contender == .swinject || contender == .dependencies ? 0.05 : 1)
-        self.body = countingBody
+        self.body = measuredBody
     }
 }
 
@@ -95,8 +112,9 @@ func measure(_ group: [BenchCase], rounds: Int, scale: Double) -> [[Contender: D
             for run in benchCase.runs {
                 let count = benchCase.iterations(of: run, scale: scale)
                 let start = DispatchTime.now().uptimeNanoseconds
-                let operations = run.body(count)
-                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                let (operations, ownTime) = run.body(count)
+                let end = DispatchTime.now().uptimeNanoseconds
+                let elapsed = ownTime ?? end - start
                 samples[index][run.contender, default: []].append(
                     Double(elapsed) / Double(operations))
             }

@@ -104,6 +104,15 @@ struct Results {
             "singleton at 100,000 <= 1.5x at 10",
             ratio(ns("singleton-at-100000", .frozen), ns("singleton-at-10", .frozen)),
             { $0 <= 1.5 }, x)
+        for count in [10, 100, 1_000] {
+            check(
+                "prepare-\(count): frozen <= 0.7x Swinject",
+                ratio(ns("prepare-\(count)", .frozen), ns("prepare-\(count)", .swinject)),
+                { $0 <= 0.7 }, x)
+        }
+        check(
+            "cold-freeze: frozen <= 1.0x Swinject",
+            ratio(ns("cold-freeze", .frozen), ns("cold-freeze", .swinject)), { $0 <= 1.0 }, x)
         check(
             "freeze of 10,000 <= 10 ms", ns("freeze-10000", .frozen), { $0 <= 10e6 }, formatNs)
         check(

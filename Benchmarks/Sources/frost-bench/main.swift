@@ -11,10 +11,18 @@
 // --warm-up   seconds of unmeasured warm-up before the first case (default 0.5; 0 for
 //             callgrind, whose instruction counts must not depend on how fast it ran)
 // --contender  run only these contenders (comma-separated): for profiling one of them
+//
+// frost-bench --cold frozen|dictionary|swinject is what each child process of the cold-freeze
+// case runs (see ColdFreeze.swift): it registers (and freezes) once and prints nanoseconds.
 
 #if canImport(Glibc)
     import Glibc
 #endif
+
+// First, before anything else runs: the process must be cold.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--cold" {
+    ColdFreeze.runChild(CommandLine.arguments[2])
+}
 
 struct Options {
     var quick = false
@@ -52,6 +60,8 @@ struct Options {
         }
     }
 
+    /// Whether the case `name` runs: its name contains one of the filter's words, or is a word
+    /// written with a leading `=` (`=prepare-1000` is not `prepare-1000-names`).
     func wants(_ name: String) -> Bool {
         filters.isEmpty
             || filters.contains { $0.hasPrefix("=") ? name == $0.dropFirst() : name.contains($0) }
@@ -76,9 +86,13 @@ func run(_ options: Options) throws {
     }
     if options.wants("request") { groups.append([try Cases.requestCase()]) }
     if options.wants("bootstrap-100") { groups.append([try Cases.bootstrapCase()]) }
-    for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)") {
+    for count in [10, 100, 1_000] where options.wants("prepare-\(count)") {
         groups.append([Cases.prepareCase(count)])
     }
+    for count in [10, 1_000, 10_000, 100_000] where options.wants("prepare-\(count)-names") {
+        groups.append([Cases.prepareNamesCase(count)])
+    }
+    if options.wants("cold-freeze") { groups.append([Cases.coldFreezeCase()]) }
     for count in [10_000, 100_000] where options.wants("freeze-\(count)") {
         groups.append([Cases.freezeCase(count)])
     }
@@ -108,7 +122,8 @@ func run(_ options: Options) throws {
     for group in groups {
         // 10,000 and 100,000 registrations: fewer rounds.
         let heavy = group.contains {
-            $0.name.hasPrefix("prepare-1000") || $0.name.hasPrefix("freeze-")
+            ["prepare-10000-names", "prepare-100000-names"].contains($0.name)
+                || $0.name.hasPrefix("freeze-")
         }
         let timings = measure(group, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
         for (benchCase, timings) in zip(group, timings) {
