@@ -89,20 +89,22 @@ extension Dependency {
     /// The dependency of an autowired initializer's parameter: on `Wrapped` (deferred) for a
     /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter.
     static func parameter(_ type: Any.Type, position: Int, of owner: Any.Type) -> Dependency {
-        let label = "parameter \(position) of \(owner)'s initializer"
-        if let optional = type as? any OptionalResolving.Type {
+        // Casts only where a read of the metadata cannot rule the type out (see TypeKind).
+        if TypeKind.isOptional(type), let optional = type as? any OptionalResolving.Type {
             // `nil` when nothing registers `Wrapped` (Swinject's spelling).
             var dependency = parameter(optional.wrappedType, position: position, of: owner)
             dependency.optional = true
             return dependency
         }
-        if let deferred = type as? any DeferredResolving.Type {
+        let origin = Origin.parameter(position, of: TypeIdentity(owner))
+        if TypeKind.mayBeFrostType(type), let deferred = type as? any DeferredResolving.Type {
             return Dependency(
                 key: RegistrationKey(deferred.wrappedType, name: nil), kind: .parameter,
-                deferred: true, label: label)
+                deferred: true, origin: origin)
         }
         return Dependency(
-            key: RegistrationKey(type, name: nil), kind: .parameter, deferred: false, label: label)
+            key: RegistrationKey(type, name: nil), kind: .parameter, deferred: false,
+            origin: origin)
     }
 }
 

@@ -13,14 +13,14 @@
 /// message naming it (like an implicitly unwrapped optional). Fill an object before sharing it
 /// with other threads.
 @propertyWrapper
-public final class Injected<T>: @unchecked Sendable {
+public final class Injected<T>: _FrostClass, @unchecked Sendable {
     // @unchecked: written once, by injection, before the object is shared (documented).
     private var storage: T?
     /// The name of the registration to inject, or `nil` for the unnamed one.
     public let name: String?
 
     /// A property filled with the unnamed registration of its type.
-    public init() {
+    public override init() {
         name = nil
     }
 

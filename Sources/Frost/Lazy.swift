@@ -23,7 +23,7 @@
 /// ``FrostError/Code/containerGone``, and after the container's `dispose()`,
 /// ``FrostError/Code/disposed``. A `Lazy` made by a ``Container`` (not frozen) resolves through
 /// it: use it on that container's thread.
-public final class Lazy<T>: @unchecked Sendable {
+public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     // @unchecked: `container` is only assigned in init (weak loads are thread-safe); the
     // resolved instance is published once through `cell`, which creates it once.
     private weak var container: (any AnyObject & Resolver)?

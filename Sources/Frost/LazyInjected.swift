@@ -16,7 +16,7 @@ import Foundation
 /// is gone: the property does not keep it alive), stops the program with the error's
 /// message.
 @propertyWrapper
-public final class LazyInjected<T>: @unchecked Sendable {
+public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
     // @unchecked: `container`, `resolver` and `injected` are only touched under `lock` (NSLock,
     // which the thread sanitizer understands), never held while resolving; the instance is
     // published once through `cell`.
@@ -30,7 +30,7 @@ public final class LazyInjected<T>: @unchecked Sendable {
     public let name: String?
 
     /// A property resolved, on first access, from the unnamed registration of its type.
-    public init() {
+    public override init() {
         name = nil
     }
 

@@ -60,7 +60,9 @@ struct InjectionPlan: Sendable {
         // Option `classType` (raw value 1): `type` is a class, so offsets are in its instances.
         _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) {
             name, offset, fieldType, _ in
-            if let wrapper = fieldType as? any InjectableProperty.Type {
+            if TypeKind.mayBeFrostType(fieldType),
+                let wrapper = fieldType as? any InjectableProperty.Type
+            {
                 var label = String(cString: name)
                 if label.hasPrefix("_") { label.removeFirst() }  // `_service` stores `service`
                 fields.append(Field(name: label, offset: offset, wrapper: wrapper))

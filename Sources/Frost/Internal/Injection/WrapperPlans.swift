@@ -98,25 +98,3 @@ final class WrapperPlans: @unchecked Sendable {
         return entry.plan
     }
 }
-
-/// The kind of a type, as the Swift runtime's metadata records it (stable ABI: the first word
-/// of a type's metadata).
-enum TypeKind: Equatable {
-    case existential
-    case value
-    case other
-
-    static func of(_ type: Any.Type) -> TypeKind {
-        // include/swift/ABI/MetadataKind.def: Struct 0x200, Enum 0x201, Optional 0x202,
-        // Tuple 0x301, Existential 0x303.
-        switch unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) {
-        case 0x303: .existential
-        case 0x200, 0x201, 0x202, 0x301: .value
-        default: .other
-        }
-    }
-
-    /// Whether `type` is a struct, an enum, an optional or a tuple: a value copied, never a
-    /// shared instance.
-    static func isValueType(_ type: Any.Type) -> Bool { of(type) == .value }
-}

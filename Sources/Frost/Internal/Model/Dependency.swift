@@ -18,8 +18,8 @@ struct Dependency: Sendable {
     /// Resolved later (`Lazy`, `Provider`, `@LazyInjected`): not an edge of a cycle, and not a
     /// lifetime a singleton captures.
     let deferred: Bool
-    /// Where it comes from, for messages: `parameter 2 of init`, `property \Screen.delegate`.
-    let label: String
+    /// Where it comes from, for messages.
+    let origin: Origin
     /// An `Optional` parameter: `nil` when nothing registers the key, so never missing.
     var optional = false
 
@@ -27,4 +27,34 @@ struct Dependency: Sendable {
     /// can never resolve. A property is injected once the instance exists, so objects that
     /// point at each other through properties can (when their scope shares them).
     var constructs: Bool { kind != .property && !deferred }
+
+    /// Where a dependency comes from. A parameter's label is made only when a message reads
+    /// it: it names the owner's type, and a type's name costs thousands of instructions.
+    enum Origin: Sendable {
+        /// The parameter at `position` (from 1) of `owner`'s autowired initializer.
+        case parameter(Int, of: TypeIdentity)
+        /// Any other origin, described as given: `property \Screen.delegate`, `forward`.
+        case described(String)
+    }
+
+    init(key: RegistrationKey, kind: Kind, deferred: Bool, origin: Origin) {
+        self.key = key
+        self.kind = kind
+        self.deferred = deferred
+        self.origin = origin
+    }
+
+    init(key: RegistrationKey, kind: Kind, deferred: Bool, label: String) {
+        self.init(key: key, kind: kind, deferred: deferred, origin: .described(label))
+    }
+
+    /// Where it comes from, for messages: `parameter 2 of Screen's initializer`,
+    /// `property \Screen.delegate`.
+    var label: String {
+        switch origin {
+        case .parameter(let position, let owner):
+            "parameter \(position) of \(owner.shortName)'s initializer"
+        case .described(let label): label
+        }
+    }
 }
