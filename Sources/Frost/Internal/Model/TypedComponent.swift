@@ -328,7 +328,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             factory: factory ?? self.factory,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
-            disposeHooks: disposeHooks + (addingDisposeHook.map { [$0] } ?? []),
+            disposeHooks: addingDisposeHook.map { disposeHooks + [$0] } ?? disposeHooks,
             wrappers: wrappers,
             dependencySlots: dependencySlots ?? self.dependencySlots
         )
