@@ -12,7 +12,9 @@
 //
 // A hazard is never cleared after a read; the next read replaces it. A thread that stops
 // resolving therefore protects what is taken from one cell (its last read) until it reads
-// again or ends: reclamation keeps that for a later try, it never frees it early.
+// again or ends: reclamation keeps that for a later try, it never frees it early. When cells
+// are freed, the hazards that name them are cleared (frost_forget_hazards), so that a stale
+// one does not protect what a new cell at the same address holds.
 
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -231,4 +233,16 @@ uint32_t frost_reclaim_partition(void **instances, void **cells, uint32_t count)
     }
     free(hazards);
     return kept;
+}
+
+void frost_forget_hazards(const void *cells, size_t length) {
+    uintptr_t begin = (uintptr_t)cells, end = begin + length;
+    for (frost_context *context = atomic_load_explicit(&registry, memory_order_acquire);
+         context != NULL; context = context->next) {
+        void *hazard = atomic_load_explicit(&context->hazard, memory_order_relaxed);
+        if ((uintptr_t)hazard < begin || (uintptr_t)hazard >= end) continue;
+        // Fails, harmlessly, when that thread has meanwhile published another hazard.
+        atomic_compare_exchange_strong_explicit(&context->hazard, &hazard, NULL,
+                                                memory_order_relaxed, memory_order_relaxed);
+    }
 }

@@ -33,6 +33,9 @@ static void table_free(frost_table *table) {
     frost_function_free(&table->identity);
     frost_function_free(&table->name);
     free(table->name_to_slot);
+    if (table->slots != NULL) {
+        frost_forget_hazards(table->slots, sizeof *table->slots * table->capacity);
+    }
     free(table->slots);
     free(table->arena);
     free(table);

@@ -111,6 +111,39 @@ struct StressTests {
         reader.stop()
     }
 
+    @Test func freedCellsStopProtectingWhatLaterCellsAtTheirAddressHold() throws {
+        // A thread's last read stays its hazard. When the cell it names is freed, the hazard
+        // must be cleared: a later cell at the same address (malloc reuses addresses) would be
+        // protected by it, and a release would free nothing until that thread read again.
+        // (Found as a flaky release test: another test's idle thread held such a hazard.)
+        let cell = UnsafeMutablePointer<frost_cell>.allocate(capacity: 1)
+        cell.initialize(to: frost_cell())
+        defer { cell.deallocate() }
+        let instance = Unmanaged.passRetained(Tracked()).toOpaque()
+        frost_cell_store_unshared(cell, instance)
+
+        let readDone = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let shared = cell  // read by one thread, then only compared
+        Thread {
+            _ = frost_cell_read(shared)  // this thread's hazard now names the cell
+            readDone.signal()
+            _ = finish.wait(timeout: .now() + 60)  // stays alive, reading nothing else
+        }.start()
+        defer { finish.signal() }
+        try #require(readDone.wait(timeout: .now() + 30) == .success)
+
+        func stillProtected() -> Bool {
+            var instances: [UnsafeMutableRawPointer?] = [instance]
+            var cells: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(cell)]
+            return frost_reclaim_partition(&instances, &cells, 1) == 1
+        }
+        #expect(stillProtected())  // the reader's hazard protects it
+        frost_forget_hazards(cell, MemoryLayout<frost_cell>.stride)  // the cell is freed
+        #expect(!stillProtected())
+        Unmanaged<Tracked>.fromOpaque(instance).release()
+    }
+
     /// A thread that runs one closure at a time on request and stays alive in between, so that
     /// its hazard pointer outlives each closure.
     final class Reader: @unchecked Sendable {

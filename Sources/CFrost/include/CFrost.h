@@ -261,6 +261,12 @@ void *_Nullable frost_cell_end(frost_cell *_Nonnull cell, frost_context *_Nonnul
 uint32_t frost_reclaim_partition(void *_Nullable *_Nonnull instances,
                                  void *_Nullable *_Nonnull cells, uint32_t count);
 
+/// Clears every thread's hazard that names a cell in the `length` bytes at `cells`, which are
+/// about to be freed: no thread can be reading them (their owner is going away), so such a
+/// hazard is stale. Left in place, it would protect whatever a later cell at the same address
+/// holds, until that thread reads again (never wrong, but a release that frees nothing).
+void frost_forget_hazards(const void *_Nonnull cells, size_t length);
+
 // MARK: - The table
 
 /// Returned by lookups for a key that is not in the table.
