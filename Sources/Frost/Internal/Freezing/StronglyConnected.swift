@@ -1,7 +1,9 @@
 /// Tarjan's algorithm, iterative (a 100,000-key graph must not overflow the stack).
 struct StronglyConnected {
-    /// The components, each a list of node indices; every node is in exactly one.
-    private(set) var components: [[Int]] = []
+    /// The components that hold a cycle (more than one node, or one node with an edge to
+    /// itself), each a list of node indices. The others, one node each (in an acyclic graph,
+    /// every node), are not kept: freeze would allocate an array for each just to drop it.
+    private(set) var cyclic: [[Int]] = []
 
     init(edges: [[Int]]) {
         let count = edges.count
@@ -38,13 +40,18 @@ struct StronglyConnected {
                     lowLink[parent] = min(lowLink[parent], lowLink[node])
                 }
                 if lowLink[node] == index[node] {
+                    if stack.last == node, !edges[node].contains(node) {
+                        stack.removeLast()
+                        onStack[node] = false
+                        continue
+                    }
                     var component: [Int] = []
                     while let member = stack.popLast() {
                         onStack[member] = false
                         component.append(member)
                         if member == node { break }
                     }
-                    components.append(component.reversed())
+                    cyclic.append(component.reversed())
                 }
             }
         }

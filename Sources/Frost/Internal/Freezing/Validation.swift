@@ -82,11 +82,8 @@ struct Validation {
             (byKey[key]?.dependencies ?? []).compactMap { $0.constructs ? indexOf[$0.key] : nil }
         }
         var problems: [FrostError] = []
-        for component in StronglyConnected(edges: edges).components {
+        for component in StronglyConnected(edges: edges).cyclic {
             let members = Set(component)
-            guard component.count > 1 || edges[component[0]].contains(component[0]) else {
-                continue
-            }
             // Walk from the first member along edges that stay inside the component.
             var path = [component[0]]
             var seen: Set<Int> = [component[0]]

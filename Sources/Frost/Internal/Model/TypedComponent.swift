@@ -63,8 +63,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
     let injection: (@Sendable (any Resolver, T) throws -> Void)?
     let hook: (@Sendable (any Resolver, T) throws -> Void)?
-    /// `.onDispose` hooks, in the order added.
-    let disposeHooks: [DisposeHook]
+    /// `.onDispose` hooks, in the order added; `nil` when there are none (this code is not
+    /// specialized: even an empty array of a generic enum costs a metadata lookup, on every
+    /// registration and every copy of one).
+    let disposeHooks: [DisposeHook]?
     /// The `@Injected`/`@LazyInjected` properties of the instances, by their class; `nil`
     /// when `T` cannot hold a class instance (a struct, an enum).
     let wrappers: WrapperPlans?
@@ -86,7 +88,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         factory: Factory,
         injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        disposeHooks: [DisposeHook] = [],
+        disposeHooks: [DisposeHook]? = nil,
         wrappers: WrapperPlans? = nil,
         dependencySlots: [UInt32] = []
     ) {
@@ -136,7 +138,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             boundSlots: boundSlots,
             isAsync: asyncClosure != nil,
             dependencySlots: dependencySlots,
-            disposal: Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
+            disposal: disposeHooks.flatMap {
+                Self.disposal($0, weak: scope.kind == .weak && instance == nil)
+            }
         )
     }
 
@@ -328,7 +332,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             factory: factory ?? self.factory,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
-            disposeHooks: addingDisposeHook.map { disposeHooks + [$0] } ?? disposeHooks,
+            disposeHooks: addingDisposeHook.map { (disposeHooks ?? []) + [$0] } ?? disposeHooks,
             wrappers: wrappers,
             dependencySlots: dependencySlots ?? self.dependencySlots
         )
