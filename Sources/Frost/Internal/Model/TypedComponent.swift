@@ -52,7 +52,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     @usableFromInline let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
     /// up on each creation costs more than the creation.
-    private let boxType = Box<T>.self
+    private let boxType: Box<T>.Type
     private let slots: [UInt32]?
     private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
     private let expectedArguments: Any.Type?
@@ -92,6 +92,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         wrappers: WrapperPlans? = nil,
         dependencySlots: [UInt32] = []
     ) {
+        boxType = Box<T>.self
         var slots: [UInt32]?
         var asyncClosure: (@Sendable (any Resolver) async throws -> T)?
         switch factory {
@@ -123,11 +124,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         finishesAlways = wrappers?.staticPlan != nil || injection != nil || hook != nil
-        var boundSlots: UnsafePointer<UInt32>?
-        if let slots, !finishesAlways, instance == nil, !slots.contains(.max) {
-            let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
-            storage.initialize(from: slots, count: slots.count)
-            boundSlots = UnsafePointer(storage)
+        var disposal: Disposal.Hooks?
+        if let disposeHooks {
+            disposal = Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
         }
         super.init(
             key: key,
@@ -135,13 +134,76 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             instance: instance,
             forwardsTo: forwardsTo,
             dependencies: dependencies,
-            boundSlots: boundSlots,
+            boundSlots: Self.boundSlots(slots, finishesAlways: finishesAlways, instance: instance),
             isAsync: asyncClosure != nil,
             dependencySlots: dependencySlots,
-            disposal: disposeHooks.flatMap {
-                Self.disposal($0, weak: scope.kind == .weak && instance == nil)
-            }
+            disposal: disposal
         )
+    }
+
+    /// A copy of `other` with some parts replaced (what ``copy(scope:dependencies:slots:addingInjection:addingHook:addingDisposeHook:dependencySlots:)``
+    /// makes). Every other field is taken over as it is: this code is not specialized, and
+    /// the designated initializer's switch over a ``Factory`` and its optionals of `T`'s types
+    /// cost a generic metadata lookup each, on every registration's `.scope` and every binding
+    /// at freeze.
+    private init(
+        copying other: TypedComponent<T>,
+        scope: Scope,
+        dependencies: [Dependency],
+        slots: [UInt32]?,
+        injection: (@Sendable (any Resolver, T) throws -> Void)?,
+        hook: (@Sendable (any Resolver, T) throws -> Void)?,
+        disposeHooks: [DisposeHook]?,
+        dependencySlots: [UInt32]
+    ) {
+        boxType = other.boxType
+        closure = other.closure
+        autowired = other.autowired
+        autowiredBound = other.autowiredBound
+        self.slots = slots
+        withArguments = other.withArguments
+        expectedArguments = other.expectedArguments
+        forwardWithArguments = other.forwardWithArguments
+        asyncClosure = other.asyncClosure
+        self.injection = injection
+        self.hook = hook
+        self.disposeHooks = disposeHooks
+        wrappers = other.wrappers
+        dynamicTypeCheck = other.dynamicTypeCheck
+        finishesAlways = other.wrappers?.staticPlan != nil || injection != nil || hook != nil
+        let weak = scope.kind == .weak && other.instance == nil
+        var disposal = other.disposal
+        if let disposeHooks,
+            disposeHooks.count != other.disposeHooks?.count || weak != (other.kind == .weak)
+        {
+            disposal = Self.disposal(disposeHooks, weak: weak)
+        }
+        super.init(
+            key: other.key,
+            scope: scope,
+            instance: other.instance,
+            forwardsTo: other.forwardsTo,
+            dependencies: dependencies,
+            boundSlots: Self.boundSlots(
+                slots, finishesAlways: finishesAlways, instance: other.instance),
+            isAsync: other.isAsync,
+            dependencySlots: dependencySlots,
+            disposal: disposal
+        )
+    }
+
+    /// The bound slots of an autowired factory (owned by the component: freed in `deinit`),
+    /// when a frozen container can create its instances through them: every parameter bound,
+    /// nothing to run after the initializer, not a registered instance.
+    private static func boundSlots(
+        _ slots: [UInt32]?, finishesAlways: Bool, instance: AnyObject?
+    ) -> UnsafePointer<UInt32>? {
+        guard let slots, !finishesAlways, instance == nil, !slots.contains(.max) else {
+            return nil
+        }
+        let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
+        storage.initialize(from: slots, count: slots.count)
+        return UnsafePointer(storage)
     }
 
     /// The factory, as the builder gave it.
@@ -307,33 +369,30 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         guard !dependencies.isEmpty || autowired != nil else { return self }
         // A deferred parameter (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
-        guard let autowired, let autowiredBound else { return copy(dependencySlots: slots) }
-        return copy(
-            factory: .autowired(autowired, bound: autowiredBound, slots: slots),
-            dependencySlots: slots)
+        guard autowired != nil else { return copy(dependencySlots: slots) }
+        return copy(slots: slots, dependencySlots: slots)
     }
 
     /// This component with some parts replaced.
+    ///
+    /// - Parameter slots: For an autowired factory, the slots freeze bound its parameters to.
     func copy(
         scope: Scope? = nil,
         dependencies: [Dependency]? = nil,
-        factory: Factory? = nil,
+        slots: [UInt32]? = nil,
         addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         addingDisposeHook: DisposeHook? = nil,
         dependencySlots: [UInt32]? = nil
     ) -> TypedComponent<T> {
         TypedComponent(
-            key: key,
+            copying: self,
             scope: scope ?? self.scope,
-            instance: instance.map { unsafeDowncast($0, to: Box<T>.self) },
-            forwardsTo: forwardsTo,
             dependencies: dependencies ?? self.dependencies,
-            factory: factory ?? self.factory,
+            slots: slots ?? self.slots,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
             disposeHooks: addingDisposeHook.map { (disposeHooks ?? []) + [$0] } ?? disposeHooks,
-            wrappers: wrappers,
             dependencySlots: dependencySlots ?? self.dependencySlots
         )
     }
