@@ -78,8 +78,8 @@ struct Validation {
         let keys = components.map(\.key)
         var indexOf: [RegistrationKey: Int] = [:]
         for (index, key) in keys.enumerated() { indexOf[key] = index }
-        let edges: [[Int]] = keys.map { key in
-            (byKey[key]?.dependencies ?? []).compactMap { $0.constructs ? indexOf[$0.key] : nil }
+        let edges: [[Int]] = components.map { component in
+            component.dependencies.compactMap { $0.constructs ? indexOf[$0.key] : nil }
         }
         var problems: [FrostError] = []
         for component in StronglyConnected(edges: edges).cyclic {
