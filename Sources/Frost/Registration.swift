@@ -88,7 +88,7 @@ public struct Registration<T> {
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (T) -> Void) -> Registration<T> {
-        update { $0.copy(addingDisposeHook: .sync(hook)) }
+        update { $0.adding(disposeHook: .sync(hook)) }
     }
 
     /// Runs `hook`, which may suspend, when the container that created and caches an instance
@@ -109,7 +109,7 @@ public struct Registration<T> {
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (T) async -> Void) -> Registration<T> {
-        update { $0.copy(addingDisposeHook: .async(hook)) }
+        update { $0.adding(disposeHook: .async(hook)) }
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {

@@ -77,9 +77,15 @@ struct Validation {
     private func cycles() -> [FrostError] {
         let keys = components.map(\.key)
         var indexOf: [RegistrationKey: Int] = [:]
+        indexOf.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() { indexOf[key] = index }
         let edges: [[Int]] = components.map { component in
-            component.dependencies.compactMap { $0.constructs ? indexOf[$0.key] : nil }
+            var edges: [Int] = []
+            edges.reserveCapacity(component.dependencies.count)
+            for dependency in component.dependencies where dependency.constructs {
+                if let index = indexOf[dependency.key] { edges.append(index) }
+            }
+            return edges
         }
         var problems: [FrostError] = []
         for component in StronglyConnected(edges: edges).cyclic {

@@ -141,7 +141,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         )
     }
 
-    /// A copy of `other` with some parts replaced (what ``copy(scope:dependencies:slots:addingInjection:addingHook:addingDisposeHook:dependencySlots:)``
+    /// A copy of `other` with some parts replaced (what ``copy(scope:dependencies:slots:addingInjection:addingHook:dependencySlots:)``
     /// makes). Every other field is taken over as it is: this code is not specialized, and
     /// the designated initializer's switch over a ``Factory`` and its optionals of `T`'s types
     /// cost a generic metadata lookup each, on every registration's `.scope` and every binding
@@ -382,7 +382,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         slots: [UInt32]? = nil,
         addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        addingDisposeHook: DisposeHook? = nil,
         dependencySlots: [UInt32]? = nil
     ) -> TypedComponent<T> {
         TypedComponent(
@@ -392,9 +391,19 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             slots: slots ?? self.slots,
             injection: Self.then(injection, addingInjection),
             hook: Self.then(hook, addingHook),
-            disposeHooks: addingDisposeHook.map { (disposeHooks ?? []) + [$0] } ?? disposeHooks,
+            disposeHooks: disposeHooks,
             dependencySlots: dependencySlots ?? self.dependencySlots
         )
+    }
+
+    /// This component with `hook` run after the ones it has (`.onDispose`). Apart from
+    /// ``copy(scope:dependencies:slots:addingInjection:addingHook:dependencySlots:)``: an
+    /// optional hook parameter there would cost every copy the metadata of `DisposeHook?`.
+    func adding(disposeHook hook: DisposeHook) -> TypedComponent<T> {
+        TypedComponent(
+            copying: self, scope: scope, dependencies: dependencies, slots: slots,
+            injection: injection, hook: self.hook, disposeHooks: (disposeHooks ?? []) + [hook],
+            dependencySlots: dependencySlots)
     }
 
     /// `first`, then `second`: either may be missing.
