@@ -421,62 +421,58 @@ struct Cases {
     /// registration alone, and Swinject's registration. Registration takes about as long in
     /// every contender: Swinject runs as many containers as the others.
     static func prepareCase(_ count: Int) -> BenchCase {
-        BenchCase(
+        prepareCase(
             name: "prepare-\(count)",
             unit: "register \(count) distinct types + freeze, per container",
-            iterations: max(1, 20_000 / count),
-            runs: [
-                Run(.frozen) { n in
-                    for _ in 0..<n {
-                        let container = Frost.Container()
-                        registerGeneratedTypes(count, in: container)
-                        blackHole(try! container.freeze())
-                    }
-                },
-                Run(.dictionary) { n in
-                    for _ in 0..<n {
-                        let container = Frost.Container()
-                        registerGeneratedTypes(count, in: container)
-                        blackHole(container)
-                    }
-                },
-                Run(.swinject, scale: 1) { n in
-                    for _ in 0..<n {
-                        let container = Swinject.Container()
-                        registerGeneratedTypes(count, in: container)
-                        blackHole(container)
-                    }
-                },
-            ]
-        )
+            count: count, swinjectScale: 1,
+            frost: { registerGeneratedTypes($0, in: $1) },
+            swinject: { registerGeneratedTypes($0, in: $1) })
     }
 
     /// Registration plus freeze of `count` registrations of one type (`Int`) under as many
     /// names, per whole container: a table of one type, unlike an application's.
     static func prepareNamesCase(_ count: Int) -> BenchCase {
-        BenchCase(
+        prepareCase(
             name: "prepare-\(count)-names",
             unit: "register \(count) names of one type + freeze, per container",
+            count: count, swinjectScale: nil,
+            frost: { addFiller($0, to: $1) },
+            swinject: { addFiller($0, to: $1) })
+    }
+
+    /// A prepare case: `frost` and `swinject` register `count` keys in a new container, once
+    /// per operation (a call per container, not per registration); frozen also freezes.
+    private static func prepareCase(
+        name: String,
+        unit: String,
+        count: Int,
+        swinjectScale: Double?,
+        frost: @escaping (Int, Frost.Container) -> Void,
+        swinject: @escaping (Int, Swinject.Container) -> Void
+    ) -> BenchCase {
+        BenchCase(
+            name: name,
+            unit: unit,
             iterations: max(1, 20_000 / count),
             runs: [
                 Run(.frozen) { n in
                     for _ in 0..<n {
                         let container = Frost.Container()
-                        addFiller(count, to: container)
+                        frost(count, container)
                         blackHole(try! container.freeze())
                     }
                 },
                 Run(.dictionary) { n in
                     for _ in 0..<n {
                         let container = Frost.Container()
-                        addFiller(count, to: container)
+                        frost(count, container)
                         blackHole(container)
                     }
                 },
-                Run(.swinject) { n in
+                Run(.swinject, scale: swinjectScale) { n in
                     for _ in 0..<n {
                         let container = Swinject.Container()
-                        addFiller(count, to: container)
+                        swinject(count, container)
                         blackHole(container)
                     }
                 },
