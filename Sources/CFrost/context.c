@@ -12,9 +12,9 @@
 //
 // A hazard is never cleared after a read; the next read replaces it. A thread that stops
 // resolving therefore protects what is taken from one cell (its last read) until it reads
-// again or ends: reclamation keeps that for a later try, it never frees it early. When cells
-// are freed, the hazards that name them are cleared (frost_forget_hazards), so that a stale
-// one does not protect what a new cell at the same address holds.
+// again or ends: reclamation keeps that for a later try, it never frees it early. When a
+// table's slots are freed, the hazards that name them are cleared (frost_forget_hazards), so
+// that a stale one does not protect what a new table's cell at the same address holds.
 
 #define _GNU_SOURCE
 #include <pthread.h>

@@ -1,8 +1,9 @@
 import CFrost
 import Dispatch
 import Foundation
-import Frost
 import Testing
+
+@testable import Frost
 
 /// Many threads doing everything at once; and containers that come and go without leaking.
 @Suite("Stress and memory", .serialized)
@@ -142,6 +143,28 @@ struct StressTests {
         frost_forget_hazards(cell, MemoryLayout<frost_cell>.stride)  // the cell is freed
         #expect(!stillProtected())
         Unmanaged<Tracked>.fromOpaque(instance).release()
+    }
+
+    @Test func aFrozenContainerThatGoesAwayClearsTheHazardsOnItsCells() throws {
+        // The path the release test above takes through the engine: a thread reads a
+        // container's singleton and goes idle; the container is freed. Its table's cells must
+        // not stay named by that thread's hazard (a later table may reuse the address).
+        let idle = Reader(try Container().freeze())
+        defer { idle.stop() }
+        var cellAddress: UnsafeMutableRawPointer?
+        do {
+            let container = Container()
+            container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
+            let frozen = try container.freeze()
+            let slot = frozen.table.slot(for: RegistrationKey(Tracked.self, name: nil))
+            cellAddress = frozen.table.cell(at: slot).address
+            try idle.run { _ in _ = try frozen.resolve(Tracked.self) }  // its last read
+            try idle.run { _ in }  // drops the job that held `frozen`; reads nothing
+        }
+        // `frozen` is gone, and its table with it. Only addresses are compared here.
+        var instances: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(bitPattern: 0x10)]
+        var cells = [cellAddress]
+        #expect(frost_reclaim_partition(&instances, &cells, 1) == 0)
     }
 
     /// A thread that runs one closure at a time on request and stays alive in between, so that

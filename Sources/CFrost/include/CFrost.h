@@ -45,9 +45,10 @@ extern "C" {
 /// The facade's inlined code reads `path`, `depth` and `state_pending` at fixed offsets
 /// (FROST_CONTEXT_*_OFFSET, checked in context.c).
 typedef struct frost_context {
-    /// The cell this context is reading, published before its instance is loaded; never
-    /// cleared, only replaced by the next read (a stale value delays reclamation of what is
-    /// taken from one cell, it never frees anything early).
+    /// The cell this context is reading, published before its instance is loaded, and
+    /// replaced by the next read. Cleared when the context is given back, when its thread
+    /// reclaims, and when the table holding the cell is freed (frost_forget_hazards). A stale
+    /// value delays reclamation of what is taken from one cell; it never frees anything early.
     _Atomic(void *) hazard;
     /// The cell whose creation this context waits for; set and cleared under the wait lock.
     _Atomic(void *) waiting;
@@ -265,6 +266,9 @@ uint32_t frost_reclaim_partition(void *_Nullable *_Nonnull instances,
 /// about to be freed: no thread can be reading them (their owner is going away), so such a
 /// hazard is stale. Left in place, it would protect whatever a later cell at the same address
 /// holds, until that thread reads again (never wrong, but a release that frees nothing).
+/// Called when a table's slots are freed (a frozen container's own cells): it walks every
+/// context, so it is not called for the single cells freed on hot paths (a `Lazy`'s, a
+/// request child's), where a stale hazard only delays a release.
 void frost_forget_hazards(const void *_Nonnull cells, size_t length);
 
 // MARK: - The table

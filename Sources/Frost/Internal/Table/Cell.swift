@@ -36,7 +36,6 @@ struct Cell: @unchecked Sendable {
     func deallocate() {
         // No thread uses the cell any more: a load, not an exchange.
         if let instance = peek() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
-        frost_forget_hazards(pointer, MemoryLayout<frost_cell>.stride)
         pointer.deallocate()
     }
 
@@ -60,7 +59,6 @@ struct Cell: @unchecked Sendable {
                 Unmanaged<AnyObject>.fromOpaque(instance).release()
             }
         }
-        frost_forget_hazards(pointer, MemoryLayout<frost_cell>.stride * max(count, 1))
         pointer.deallocate()
     }
 
