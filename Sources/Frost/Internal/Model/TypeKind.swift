@@ -32,7 +32,15 @@ enum TypeKind: Equatable {
     /// a cast.
     static func mayBeFrostType(_ type: Any.Type) -> Bool {
         let kind = rawKind(of: type)
-        if kind == structKind { return descriptor(ofValueType: type) == providerDescriptor }
+        if kind == structKind {
+            #if _ptrauth(_arm64e)
+                // The descriptor word is signed with its own address: every specialization's
+                // differs. The cast decides.
+                return true
+            #else
+                return descriptor(ofValueType: type) == providerDescriptor
+            #endif
+        }
         // A Swift class's kind is 0 (or, with Objective-C interoperability, its isa pointer).
         guard kind == 0 || kind > 0x7FF, let type = type as? AnyClass else { return false }
         return _getSuperclass(type) == _FrostClass.self
