@@ -116,6 +116,30 @@ struct DisposalTests {
         withExtendedLifetime((kept, instance, transient)) {}
     }
 
+    /// A hook added before the scope changes follows the instance the new scope tracks: a
+    /// `.weak` one in a weak box, a singleton in its box (the hooks are rebuilt for the new
+    /// scope, not kept from the old one).
+    @Test(arguments: Mode.allCases)
+    func aHookAddedBeforeTheScopeChangesRunsOnTheInstanceTheNewScopeKeeps(mode: Mode) throws {
+        let container = Container()
+        let journal = Journal()
+        container.register(Resource.self, name: "weak") { _ in Resource() }
+            .onDispose { journal.record("weak", $0) }
+            .scope(.weak)
+        container.register(Resource.self, name: "singleton") { _ in Resource() }
+            .scope(.weak)
+            .onDispose { journal.record("singleton", $0) }
+            .scope(.singleton)
+        let family = try mode.family(container)
+
+        let weak = try family.resolver.resolve(Resource.self, name: "weak")
+        let singleton = try family.resolver.resolve(Resource.self, name: "singleton")
+        family.dispose()
+        #expect(Set(journal.lines) == ["weak", "singleton"])
+        #expect(Set(journal.instances) == [ObjectIdentifier(weak), ObjectIdentifier(singleton)])
+        withExtendedLifetime((weak, singleton)) {}
+    }
+
     /// A child's dispose runs its `.scoped` hooks only; the parent's dispose does not reach it.
     @Test(arguments: Mode.allCases)
     func aChildDisposesItsOwnInstancesAndItsParentsDisposeDoesNotReachIt(mode: Mode) throws {
