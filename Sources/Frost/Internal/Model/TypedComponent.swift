@@ -206,19 +206,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         return UnsafePointer(storage)
     }
 
-    /// The factory, as the builder gave it.
-    var factory: Factory {
-        if let closure, let forwardWithArguments {
-            return .forward(closure, arguments: forwardWithArguments)
-        }
-        if let closure { return .closure(closure) }
-        if let autowired, let autowiredBound {
-            return .autowired(autowired, bound: autowiredBound, slots: slots)
-        }
-        if let asyncClosure { return .async(asyncClosure) }
-        return .arguments(withArguments!, argumentType: expectedArguments!)
-    }
-
     override var argumentType: Any.Type? { expectedArguments }
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
