@@ -1,9 +1,10 @@
 // libFuzzer target for CFrost: builds a table from fuzzed key sets (any lengths, any bytes,
-// duplicates, forced ladder rungs and salts), looks every key up by identity and by name,
-// looks non-keys up, and destroys the table. Built and run by `make fuzz` (FUZZ_SECONDS).
+// duplicates, forced ladder rungs and salts), with the names given at creation or later
+// (frost_table_name_keys), looks every key up by identity and by name, looks non-keys up, and
+// destroys the table. Built and run by `make fuzz` (FUZZ_SECONDS).
 //
-// Input: byte 0 picks the first rung and salt round; then records of
-// [identity length][identity bytes][name length][name bytes], lengths as one byte.
+// Input: byte 0 picks the first rung, the salt round and when names are given; then records
+// of [identity length][identity bytes][name length][name bytes], lengths as one byte.
 
 #include <stdint.h>
 #include <stdio.h>
@@ -40,9 +41,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         keys[count++] = (frost_key){identity, name, identity_length, name_length};
     }
 
+    // Names later: the table is created from identities alone, then named.
+    int names_later = (data[0] >> 3) & 1;
+    frost_key identities[512];
+    frost_bytes names[512];
+    for (uint32_t i = 0; i < count; i++) {
+        identities[i] = (frost_key){keys[i].identity, NULL, keys[i].identity_length, 0};
+        names[i] = (frost_bytes){keys[i].name, keys[i].name_length};
+    }
+
     frost_table *table = NULL;
     uint32_t duplicate = 0;
-    frost_status status = frost_table_create(keys, count, release_nothing, &options, &table, &duplicate);
+    frost_status status = frost_table_create(names_later ? identities : keys, count,
+                                             release_nothing, &options, &table, &duplicate);
+    if (status == FROST_OK && names_later) {
+        check(!frost_table_is_named(table) || count == 0, "a table without names is named");
+        for (uint32_t i = 0; i < count; i++) {
+            check(frost_table_find_name(table, keys[i].name, keys[i].name_length)
+                      == FROST_NOT_FOUND || keys[i].name_length == 0,
+                  "a table without names found a name");
+        }
+        status = frost_table_name_keys(table, names, count, &duplicate);
+        if (status != FROST_OK) {
+            check(!frost_table_is_named(table), "a failed naming left the table named");
+            frost_table_destroy(table);
+            table = NULL;
+        } else {
+            check(frost_table_name_keys(table, names, count, NULL) == FROST_ERROR_ALREADY_NAMED,
+                  "a table was named twice");
+        }
+    }
     if (status != FROST_OK) {
         check(table == NULL, "a failed build returned a table");
         check(status == FROST_ERROR_EMPTY_KEY || status == FROST_ERROR_DUPLICATE,
@@ -56,8 +84,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         uint32_t slot = frost_table_find_identity(table, keys[i].identity, keys[i].identity_length);
         check(slot < capacity, "a key has no slot");
         check(slots[slot].index == i, "a key found another key's slot");
-        check(frost_table_find_name(table, keys[i].name, keys[i].name_length) == slot,
-              "name and identity disagree");
+        // A table created from keys without names (every name empty) has none.
+        if (frost_table_is_named(table)) {
+            check(frost_table_find_name(table, keys[i].name, keys[i].name_length) == slot,
+                  "name and identity disagree");
+        } else {
+            check(!names_later && keys[i].name_length == 0, "a table with names is not named");
+        }
         if (keys[i].identity_length == 8) {
             uint64_t identity;
             memcpy(&identity, keys[i].identity, 8);

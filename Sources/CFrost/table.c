@@ -3,6 +3,7 @@
 // cmph_search returns some number for a key outside the set, possibly out of range: every
 // lookup checks the bound and compares the stored key before it trusts a slot.
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,11 +19,15 @@ struct frost_table {
     uint32_t count;
     uint32_t capacity;        // slots: the identity function's range
     frost_slot *slots;
-    uint32_t *name_to_slot;   // indexed by the name function's value
-    uint8_t *arena;           // every key's identity and name bytes
+    uint32_t *name_to_slot;   // indexed by the name function's value; NULL until named
+    uint8_t *arena;           // every key's identity bytes
+    uint8_t *name_arena;      // every key's name bytes, once named
     frost_function identity;  // identity bytes -> slot index
     frost_function name;      // name bytes -> name_to_slot index
     frost_release_fn release;
+    frost_build_options options;  // how the identity function was asked for; names build alike
+    pthread_mutex_t naming;       // serializes frost_table_name_keys
+    _Atomic(int) named;           // set (release) once the name function and fields are in place
 };
 
 static _Atomic(uint64_t) live_tables = 0;
@@ -38,8 +43,13 @@ static void table_free(frost_table *table) {
     }
     free(table->slots);
     free(table->arena);
+    free(table->name_arena);
+    pthread_mutex_destroy(&table->naming);
     free(table);
 }
+
+static frost_status name_keys(frost_table *table, const frost_bytes *names, uint32_t count,
+                              uint32_t *first_duplicate);
 
 frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_release_fn release,
                                 const frost_build_options *options, frost_table **out,
@@ -50,71 +60,64 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     frost_build_options defaults = {0, 0, 0};
     if (options == NULL) options = &defaults;
 
+    // Every key has a name, or none has (the names come later, from frost_table_name_keys).
+    int named = count > 0 && keys[0].name_length > 0;
     size_t arena_size = 0;
     for (uint32_t i = 0; i < count; i++) {
-        if (keys[i].identity_length == 0 || keys[i].name_length == 0) {
+        if (keys[i].identity_length == 0 || (keys[i].name_length > 0) != named) {
             return FROST_ERROR_EMPTY_KEY;
         }
-        arena_size += (size_t)keys[i].identity_length + keys[i].name_length;
+        arena_size += keys[i].identity_length;
     }
 
     frost_table *table = calloc(1, sizeof *table);
     if (table == NULL) return FROST_ERROR_OUT_OF_MEMORY;
     table->count = count;
     table->release = release;
+    table->options = *options;
+    pthread_mutex_init(&table->naming, NULL);
 
     frost_status status = FROST_OK;
-    key_view *identities = NULL, *names = NULL;
-    uint32_t *identity_values = NULL, *name_values = NULL;
+    key_view *identities = NULL;
+    uint32_t *identity_values = NULL;
+    frost_bytes *names = NULL;
 
     if (count > 0) {
         table->arena = malloc(arena_size);
         identities = malloc(sizeof *identities * count);
-        names = malloc(sizeof *names * count);
         identity_values = malloc(sizeof *identity_values * count);
-        name_values = malloc(sizeof *name_values * count);
-        if (!table->arena || !identities || !names || !identity_values || !name_values) {
+        if (!table->arena || !identities || !identity_values) {
             status = FROST_ERROR_OUT_OF_MEMORY;
-            goto fail;
+            goto done;
         }
         size_t offset = 0;
         for (uint32_t i = 0; i < count; i++) {
             memcpy(table->arena + offset, keys[i].identity, keys[i].identity_length);
             identities[i] = (key_view){table->arena + offset, keys[i].identity_length};
             offset += keys[i].identity_length;
-            memcpy(table->arena + offset, keys[i].name, keys[i].name_length);
-            names[i] = (key_view){table->arena + offset, keys[i].name_length};
-            offset += keys[i].name_length;
         }
         // Duplicates never reach cmph.
         uint32_t duplicate = frost_find_duplicate(identities, count);
-        if (duplicate == FROST_NOT_FOUND) duplicate = frost_find_duplicate(names, count);
         if (duplicate == FROST_NOT_FOUND - 1) {
             status = FROST_ERROR_OUT_OF_MEMORY;
-            goto fail;
+            goto done;
         }
         if (duplicate != FROST_NOT_FOUND) {
             if (first_duplicate) *first_duplicate = duplicate;
             status = FROST_ERROR_DUPLICATE;
-            goto fail;
+            goto done;
         }
     }
 
     status = frost_build_function(identities, count, options, &table->identity, identity_values);
-    if (status != FROST_OK) goto fail;
-    status = frost_build_function(names, count, options, &table->name, name_values);
-    if (status != FROST_OK) goto fail;
+    if (status != FROST_OK) goto done;
 
     table->capacity = table->identity.info.range;
     if (table->capacity > 0) {
         table->slots = calloc(table->capacity, sizeof *table->slots);
-        table->name_to_slot = malloc(sizeof *table->name_to_slot * table->name.info.range);
-        if (!table->slots || !table->name_to_slot) {
+        if (!table->slots) {
             status = FROST_ERROR_OUT_OF_MEMORY;
-            goto fail;
-        }
-        for (uint32_t i = 0; i < table->name.info.range; i++) {
-            table->name_to_slot[i] = FROST_NOT_FOUND;
+            goto done;
         }
         for (uint32_t i = 0; i < count; i++) {
             frost_slot *slot = &table->slots[identity_values[i]];
@@ -122,25 +125,120 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
             slot->identity = identities[i].bytes;
             slot->identity_length = identities[i].length;
             if (identities[i].length >= 8) memcpy(&slot->identity8, identities[i].bytes, 8);
-            slot->name = names[i].bytes;
-            slot->name_length = names[i].length;
-            table->name_to_slot[name_values[i]] = identity_values[i];
         }
     }
+
+    if (named) {
+        names = malloc(sizeof *names * count);
+        if (!names) {
+            status = FROST_ERROR_OUT_OF_MEMORY;
+            goto done;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            names[i] = (frost_bytes){keys[i].name, keys[i].name_length};
+        }
+        status = frost_table_name_keys(table, names, count, first_duplicate);
+    }
+
+done:
     free(identities);
-    free(names);
     free(identity_values);
-    free(name_values);
+    free(names);
+    if (status != FROST_OK) {
+        table_free(table);
+        return status;
+    }
     atomic_fetch_add_explicit(&live_tables, 1, memory_order_relaxed);
     *out = table;
     return FROST_OK;
+}
+
+frost_status frost_table_name_keys(frost_table *table, const frost_bytes *names, uint32_t count,
+                                   uint32_t *first_duplicate) {
+    if (first_duplicate) *first_duplicate = FROST_NOT_FOUND;
+    if (count != table->count) return FROST_ERROR_EMPTY_KEY;
+    for (uint32_t i = 0; i < count; i++) {
+        if (names[i].length == 0) return FROST_ERROR_EMPTY_KEY;
+    }
+    pthread_mutex_lock(&table->naming);
+    frost_status status = atomic_load_explicit(&table->named, memory_order_relaxed)
+        ? FROST_ERROR_ALREADY_NAMED
+        : name_keys(table, names, count, first_duplicate);
+    pthread_mutex_unlock(&table->naming);
+    return status;
+}
+
+int frost_table_is_named(const frost_table *table) {
+    return atomic_load_explicit(&table->named, memory_order_acquire);
+}
+
+/// frost_table_name_keys's work, under the table's naming lock, for valid names.
+static frost_status name_keys(frost_table *table, const frost_bytes *names, uint32_t count,
+                              uint32_t *first_duplicate) {
+    if (count == 0) {
+        atomic_store_explicit(&table->named, 1, memory_order_release);
+        return FROST_OK;
+    }
+    size_t arena_size = 0;
+    for (uint32_t i = 0; i < count; i++) arena_size += names[i].length;
+
+    frost_status status = FROST_OK;
+    uint8_t *arena = malloc(arena_size);
+    key_view *views = malloc(sizeof *views * count);
+    uint32_t *values = malloc(sizeof *values * count);
+    uint32_t *name_to_slot = NULL;
+    frost_function function = {0};
+    if (!arena || !views || !values) {
+        status = FROST_ERROR_OUT_OF_MEMORY;
+        goto fail;
+    }
+    size_t offset = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        memcpy(arena + offset, names[i].bytes, names[i].length);
+        views[i] = (key_view){arena + offset, names[i].length};
+        offset += names[i].length;
+    }
+    uint32_t duplicate = frost_find_duplicate(views, count);
+    if (duplicate == FROST_NOT_FOUND - 1) {
+        status = FROST_ERROR_OUT_OF_MEMORY;
+        goto fail;
+    }
+    if (duplicate != FROST_NOT_FOUND) {
+        if (first_duplicate) *first_duplicate = duplicate;
+        status = FROST_ERROR_DUPLICATE;
+        goto fail;
+    }
+    status = frost_build_function(views, count, &table->options, &function, values);
+    if (status != FROST_OK) goto fail;
+    name_to_slot = malloc(sizeof *name_to_slot * function.info.range);
+    if (!name_to_slot) {
+        status = FROST_ERROR_OUT_OF_MEMORY;
+        goto fail;
+    }
+    for (uint32_t i = 0; i < function.info.range; i++) name_to_slot[i] = FROST_NOT_FOUND;
+    // Each slot knows its key's input position: that key's name goes with the slot.
+    for (uint32_t slot = 0; slot < table->capacity; slot++) {
+        frost_slot *entry = &table->slots[slot];
+        if (entry->identity_length == 0) continue;
+        entry->name = views[entry->index].bytes;
+        entry->name_length = views[entry->index].length;
+        name_to_slot[values[entry->index]] = slot;
+    }
+    free(views);
+    free(values);
+    table->name = function;
+    table->name_to_slot = name_to_slot;
+    table->name_arena = arena;
+    // Publishes the fields above to frost_table_find_name, which reads `named` first.
+    atomic_store_explicit(&table->named, 1, memory_order_release);
+    return FROST_OK;
 
 fail:
-    free(identities);
-    free(names);
-    free(identity_values);
-    free(name_values);
-    table_free(table);
+    frost_function_free(&function);
+    free(name_to_slot);
+    free(arena);
+    free(views);
+    free(values);
     return status;
 }
 
@@ -156,6 +254,8 @@ void frost_table_destroy(frost_table *table) {
 
 uint32_t frost_table_count(const frost_table *table) { return table->count; }
 
+
+
 uint32_t frost_table_capacity(const frost_table *table) { return table->capacity; }
 
 frost_slot *frost_table_slots(frost_table *table) { return table->slots; }
@@ -166,6 +266,7 @@ void frost_slot_install(frost_table *table, uint32_t slot, void *context, uint32
 }
 
 frost_function_info frost_table_function_info(const frost_table *table, uint32_t which) {
+    if (which != 0 && !frost_table_is_named(table)) return (frost_function_info){0};
     return which == 0 ? table->identity.info : table->name.info;
 }
 
@@ -221,6 +322,7 @@ uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity)
 
 uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint32_t length) {
     if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    if (!atomic_load_explicit(&table->named, memory_order_acquire)) return FROST_NOT_FOUND;
     uint32_t value = frost_function_search(&table->name, bytes, length);
     if (value >= table->name.info.range) return FROST_NOT_FOUND;
     uint32_t index = table->name_to_slot[value];
@@ -234,8 +336,8 @@ uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint
 
 uint32_t frost_table_function_value(const frost_table *table, uint32_t which,
                                     const void *bytes, uint32_t length, int through_cmph) {
+    if (table->count == 0 || (which != 0 && !frost_table_is_named(table))) return FROST_NOT_FOUND;
     const frost_function *function = which == 0 ? &table->identity : &table->name;
-    if (table->count == 0) return FROST_NOT_FOUND;
     uint8_t local[256];
     if (length > sizeof local) return FROST_NOT_FOUND;
     memcpy(local, bytes, length);

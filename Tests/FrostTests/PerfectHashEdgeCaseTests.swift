@@ -1,4 +1,6 @@
 import CFrost
+import Dispatch
+import Foundation
 import Testing
 
 @testable import Frost
@@ -214,6 +216,117 @@ struct PerfectHashEdgeCaseTests {
         let table = try PerfectHashTable(identities: identities, names: names)
         for (index, name) in names.enumerated() {
             #expect(table.inputIndex(of: table.slot(tableName: name)) == index)
+        }
+    }
+
+    /// A frozen container's table is built without names; the first lookup by table name
+    /// (mangled type name, `#name` for a named key) names every key, and each name then finds
+    /// the slot its key's identity finds.
+    @Test func aFrozenTableIsNamedOnItsFirstLookupByName() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Logger.self, name: "file") { _ in FileLogger() }
+        container.register(Logger.self, name: "cafe\u{301}") { _ in FileLogger() }  // NFD
+        container.register(instance: AppConfig(port: 1))
+        container.register([Int: String].self) { _ in [:] }
+        let frozen = try container.freeze()
+        let table = frozen.table
+        #expect(table.functionInfo(1).attempts == 0)  // no name function yet
+
+        for component in frozen.components {
+            let key = component.key
+            let typeName = try #require(_mangledTypeName(key.type.type))
+            let name = key.name.map { "#" + $0.precomposedStringWithCanonicalMapping } ?? ""
+            let slot = table.slot(tableName: typeName + name)
+            #expect(slot != PerfectHashTable.notFound, "\(typeName + name)")
+            #expect(slot == table.slot(for: key), "\(typeName + name)")
+        }
+        #expect(table.functionInfo(1).attempts > 0)
+        #expect(table.slot(tableName: "Not.A.Key") == PerfectHashTable.notFound)
+        let logger = try #require(_mangledTypeName((any Logger).self))
+        #expect(table.slot(tableName: logger + "#caf\u{e9}") != PerfectHashTable.notFound)
+    }
+
+    /// Threads that race to the first lookup by name all get their answer: one names the table.
+    @Test(.timeLimit(.minutes(1))) func racingFirstLookupsByNameAgree() throws {
+        for round in 0..<20 {
+            let container = Container()
+            container.register(instance: AppConfig(port: round))
+            container.register(Logger.self) { _ in ConsoleLogger() }
+            for index in 0..<20 {
+                container.register(Int.self, name: "n\(index)") { _ in index }
+            }
+            let frozen = try container.freeze()
+            let table = frozen.table
+            let int = try #require(_mangledTypeName(Int.self))
+            let expected = (0..<20).map {
+                table.slot(for: RegistrationKey(Int.self, name: "n\($0)"))
+            }
+            let wrong = Counter()
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in (0..<20).map({ ($0 + thread * 5) % 20 })
+                where table.slot(tableName: "\(int)#n\(index)") != expected[index] {
+                    wrong.increment()
+                }
+            }
+            #expect(wrong.value == 0)
+        }
+    }
+
+    /// The C contract of names given after the table is built: nothing is found by name
+    /// before; a duplicate name is refused and leaves the table without names; a table is
+    /// named once; some keys with names and some without are refused.
+    @Test func namesGivenAfterCreationFollowTheContract() throws {
+        let keys = KeySet(count: 50, seed: 9)
+        let identities = keys.identities.joined().map { $0 }
+        let names = keys.names.map { Array($0.utf8) }
+        try identities.withUnsafeBufferPointer { identityBytes in
+            let base = identityBytes.baseAddress!
+            var unnamed = (0..<50).map { index in
+                frost_key(identity: base + 8 * index, name: nil, identity_length: 8, name_length: 0)
+            }
+            var created: OpaquePointer?
+            #expect(frost_table_create(&unnamed, 50, { _ in }, nil, &created, nil) == FROST_OK)
+            let table = try #require(created)
+            defer { frost_table_destroy(table) }
+            #expect(frost_table_is_named(table) == 0)
+            #expect(
+                frost_table_find_name(table, names[3], UInt32(names[3].count)) == FROST_NOT_FOUND)
+
+            func name(_ names: [[UInt8]]) -> (frost_status, UInt32) {
+                var duplicate: UInt32 = 0
+                let arena = names.joined().map { $0 }
+                let status = arena.withUnsafeBufferPointer { arena in
+                    var offset = 0
+                    let views = names.map { name in
+                        defer { offset += name.count }
+                        return frost_bytes(
+                            bytes: arena.baseAddress! + offset, length: UInt32(name.count))
+                    }
+                    return frost_table_name_keys(table, views, UInt32(names.count), &duplicate)
+                }
+                return (status, duplicate)
+            }
+            var repeated = names
+            repeated[40] = names[2]
+            #expect(name(repeated) == (FROST_ERROR_DUPLICATE, 40))
+            #expect(frost_table_is_named(table) == 0)
+            #expect(name(names) == (FROST_OK, FROST_NOT_FOUND))
+            #expect(frost_table_is_named(table) != 0)
+            #expect(name(names).0 == FROST_ERROR_ALREADY_NAMED)
+            for index in 0..<50 {
+                let slot = frost_table_find_name(table, names[index], UInt32(names[index].count))
+                #expect(slot == frost_table_find_identity(table, base + 8 * index, 8))
+            }
+
+            var mixed = unnamed
+            mixed[0].name = UnsafePointer(base)
+            mixed[0].name_length = 1
+            var refused: OpaquePointer?
+            #expect(
+                frost_table_create(&mixed, 50, { _ in }, nil, &refused, nil)
+                    == FROST_ERROR_EMPTY_KEY)
+            #expect(refused == nil)
         }
     }
 

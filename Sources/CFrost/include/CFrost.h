@@ -11,9 +11,9 @@
 //   create-once protocol that never holds a lock while the creator runs;
 // - reclamation (context.c): which instances taken out of cells no thread may still read.
 //
-// Memory: frost_table_create allocates everything a table uses and frost_table_destroy frees
-// all of it; a cell's instance is owned by the cell (a +1 reference dropped through the
-// table's release function). Contexts are never freed: a thread's context returns to the pool
+// Memory: frost_table_create (and frost_table_name_keys, for the names) allocates everything a
+// table uses and frost_table_destroy frees all of it; a cell's instance is owned by the cell
+// (a +1 reference dropped through the table's release function). Contexts are never freed: a thread's context returns to the pool
 // when the thread ends, and is reused.
 //
 // Threads: lookups and cell reads are lock-free and write only the reading thread's own
@@ -292,21 +292,31 @@ typedef struct frost_slot {
 /// Drops one reference to a cached instance.
 typedef void (*frost_release_fn)(void *_Nonnull instance);
 
-/// One key given to frost_table_create: its identity and canonical name, as bytes.
+/// One key given to frost_table_create: its identity and canonical name, as bytes. Either
+/// every key of a table has a name or none has: the names then come later, from
+/// frost_table_name_keys.
 typedef struct frost_key {
     const uint8_t *_Nonnull identity;
-    const uint8_t *_Nonnull name;
-    uint32_t identity_length;  // at least 1
-    uint32_t name_length;      // at least 1
+    const uint8_t *_Nullable name;  // NULL (with name_length 0) when the names come later
+    uint32_t identity_length;       // at least 1
+    uint32_t name_length;           // at least 1, or 0 for every key of the table
 } frost_key;
+
+/// Bytes and their length.
+typedef struct frost_bytes {
+    const uint8_t *_Nullable bytes;
+    uint32_t length;
+} frost_bytes;
 
 typedef enum frost_status {
     FROST_OK = 0,
-    FROST_ERROR_EMPTY_KEY = 1,      // a key with a zero-length identity or name
+    FROST_ERROR_EMPTY_KEY = 1,      // a key with a zero-length identity or name, or names for
+                                    // some keys only
     FROST_ERROR_DUPLICATE = 2,      // two keys share an identity or a name
     FROST_ERROR_NO_FUNCTION = 3,    // every rung of the ladder failed (never seen in testing)
     FROST_ERROR_OUT_OF_MEMORY = 4,
     FROST_ERROR_TOO_MANY_KEYS = 5,  // more than FROST_MAX_KEYS
+    FROST_ERROR_ALREADY_NAMED = 6,  // frost_table_name_keys on a table that has its names
 } frost_status;
 
 /// The largest key set a table accepts.
@@ -324,6 +334,20 @@ frost_status frost_table_create(const frost_key *_Nullable keys, uint32_t count,
                                 const frost_build_options *_Nullable options,
                                 frost_table *_Nullable *_Nonnull out,
                                 uint32_t *_Nullable first_duplicate);
+
+/// Gives a table created without names its keys' names (`names[i]` is the name of input key
+/// `i`; `count` is the table's count) and builds the name function: until then,
+/// frost_table_find_name finds nothing. Once per table. It writes the slots' name fields, so
+/// the caller keeps it from running alongside frost_table_find_name (other lookups may run).
+/// Names are copied. On FROST_ERROR_DUPLICATE, *first_duplicate is set to the input position
+/// of a name that repeats an earlier one, and the table stays without names.
+frost_status frost_table_name_keys(frost_table *_Nonnull table,
+                                   const frost_bytes *_Nullable names, uint32_t count,
+                                   uint32_t *_Nullable first_duplicate);
+
+/// Whether the table has its keys' names (given to frost_table_create or to
+/// frost_table_name_keys).
+int frost_table_is_named(const frost_table *_Nonnull table);
 
 /// Releases every cached instance through the table's release function, then frees all memory
 /// the table allocated. Call once; the table must no longer be used by any thread.
@@ -361,7 +385,8 @@ frost_found frost_table_lookup8(const frost_table *_Nonnull table, uint64_t iden
 /// The slot index of an 8-byte identity, or FROST_NOT_FOUND (no instance is read).
 uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
 
-/// The slot index of a key given by its canonical name bytes, or FROST_NOT_FOUND.
+/// The slot index of a key given by its canonical name bytes, or FROST_NOT_FOUND (always, for
+/// a table without names).
 uint32_t frost_table_find_name(const frost_table *_Nonnull table, const void *_Nonnull bytes,
                                uint32_t length);
 
@@ -409,13 +434,15 @@ typedef struct frost_function_info {
     uint32_t evaluator;  // a frost_evaluator: inline only after agreeing with cmph on every key
 } frost_function_info;
 
-/// How the identity function (0) or the name function (1) was built.
+/// How the identity function (0) or the name function (1) was built (all zero for the name
+/// function of a table without names).
 frost_function_info frost_table_function_info(const frost_table *_Nonnull table,
                                               uint32_t which);
 
 /// The raw value of the identity (0) or name (1) function for any key, salt applied, through
 /// cmph_search (`through_cmph` != 0) or the evaluator lookups use: tests check that the two
-/// agree. FROST_NOT_FOUND for an empty table or a key longer than 256 bytes.
+/// agree. FROST_NOT_FOUND for an empty table, a function not built (the name function of a
+/// table without names) or a key longer than 256 bytes.
 uint32_t frost_table_function_value(const frost_table *_Nonnull table, uint32_t which,
                                     const void *_Nonnull bytes, uint32_t length,
                                     int through_cmph);

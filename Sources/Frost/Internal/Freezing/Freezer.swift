@@ -146,11 +146,10 @@ struct Freezer {
     private func buildTable(_ components: [Component]) throws(FrostError) -> PerfectHashTable {
         if components.isEmpty, parent != nil { return PerfectHashTable.empty }
         do {
-            return try PerfectHashTable(
-                keys: components.map(\.key), typeNames: tableNames(of: components))
+            return try PerfectHashTable(keys: components.map(\.key))
         } catch {
-            // Keys are distinct by construction (a dictionary holds them), and so are mangled
-            // type names; reaching this is a bug in Frost, reported rather than trapped.
+            // Keys are distinct by construction (a dictionary holds them); reaching this is a
+            // bug in Frost, reported rather than trapped.
             let detail: String
             switch error {
             case .duplicate(let index):
@@ -182,28 +181,6 @@ struct Freezer {
                 targetComponent.caches
                 ? .singleton : targetComponent.scope.isPerChild ? .transient : targetComponent.scope
             return scope == component.scope ? component : component.with(scope: scope)
-        }
-    }
-
-    /// Every key's type name in the table (see ``RegistrationKey``): its mangled name,
-    /// computed once per type (a run of keys of one type reuses it without a lookup). No
-    /// readable name is made: `String(reflecting:)` costs about 20 times as much, and far more
-    /// in a fresh process.
-    private func tableNames(of components: [Component]) -> [String] {
-        var names: [TypeIdentity: String] = [:]
-        var last: (type: TypeIdentity, name: String)?
-        return components.map { component in
-            let type = component.key.type
-            if let last, last.type == type { return last.name }
-            let name: String
-            if let known = names[type] {
-                name = known
-            } else {
-                name = type.tableName
-                names[type] = name
-            }
-            last = (type, name)
-            return name
         }
     }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// - The perfect-hash table is keyed by two byte forms: the **identity bytes** (what a resolve
 ///   hashes: the 8 bytes of the type's `ObjectIdentifier`, then `#` and the name's NFC UTF-8
 ///   bytes for a named key) and the **table name** (the mangled type name, then `#` and the
-///   name). Both are cheap and unique per key: the mangled name tells apart types that print
-///   alike (function types with and without `@escaping`), and costs a fraction of
-///   `String(reflecting:)`.
+///   name). Both are unique per key: the mangled name tells apart types that print alike
+///   (function types with and without `@escaping`), and costs a fraction of
+///   `String(reflecting:)`. No resolve uses table names, so a frozen table makes them on its
+///   first lookup by table name (``PerfectHashTable/slot(tableName:)``), not at freeze.
 /// - The **readable name** (`String(reflecting:)`, then `#name`) is made only when a message or
 ///   a description is read.
 struct RegistrationKey: Hashable, Sendable {

@@ -24,6 +24,9 @@ final class PerfectHashTable: @unchecked Sendable {
     let capacity: Int
     /// A process-wide unique number: handles remember it to refuse other containers.
     let generation: UInt64
+    /// The keys whose table names CFrost gets on the first lookup by table name; `nil` for a
+    /// table built with its names.
+    private let keysToName: [RegistrationKey]?
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -34,28 +37,31 @@ final class PerfectHashTable: @unchecked Sendable {
     /// A table of no keys, shared by the children that register no key of their own.
     static let empty: PerfectHashTable = {
         do {
-            return try PerfectHashTable(keys: [], typeNames: [])
+            return try PerfectHashTable(keys: [])
         } catch {
             preconditionFailure("CFrost could not build a table of 0 keys: \(error)")
         }
     }()
 
-    /// Builds the table over `keys`, whose types' table names are `typeNames` (same order; see
-    /// ``RegistrationKey``): each key's bytes are written into one arena, no string is built.
+    /// Builds the table over `keys`, by their identity bytes (see ``RegistrationKey``), written
+    /// into one arena: no string is built. Their table names are made, and the name function
+    /// built, on the first lookup by table name (``slot(tableName:)``): no resolve uses them,
+    /// and a mangled type name costs a cold process more than the rest of a key's freeze.
     convenience init(
         keys: [RegistrationKey],
-        typeNames: [String],
         options: frost_build_options = frost_build_options()
     ) throws(BuildError) {
         try self.init(
             count: keys.count,
             options: options,
+            keysToName: keys,
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
-            writeName: { index, arena in keys[index].appendTableName(typeNames[index], to: &arena) }
+            writeName: nil
         )
     }
 
-    /// Builds the table from raw identity bytes (the C table's own tests use arbitrary keys).
+    /// Builds the table from raw identity bytes and names, given at once (the C table's own
+    /// tests use arbitrary keys).
     convenience init(
         identities: [[UInt8]],
         names: [String],
@@ -64,6 +70,7 @@ final class PerfectHashTable: @unchecked Sendable {
         try self.init(
             count: identities.count,
             options: options,
+            keysToName: nil,
             writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
             writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
@@ -72,19 +79,20 @@ final class PerfectHashTable: @unchecked Sendable {
     private init(
         count: Int,
         options: frost_build_options,
+        keysToName: [RegistrationKey]?,
         writeIdentity: (Int, inout [UInt8]) -> Void,
-        writeName: (Int, inout [UInt8]) -> Void
+        writeName: ((Int, inout [UInt8]) -> Void)?
     ) throws(BuildError) {
         // One arena for every key's bytes, then frost_key views into it; CFrost copies them.
         var arena: [UInt8] = []
-        arena.reserveCapacity(count * 48)
+        arena.reserveCapacity(count * (writeName == nil ? 16 : 48))
         var ranges: [(identity: Range<Int>, name: Range<Int>)] = []
         ranges.reserveCapacity(count)
         for index in 0..<count {
             let identityStart = arena.count
             writeIdentity(index, &arena)
             let nameStart = arena.count
-            writeName(index, &arena)
+            writeName?(index, &arena)
             ranges.append((identityStart..<nameStart, nameStart..<arena.count))
         }
         var table: OpaquePointer?
@@ -95,7 +103,7 @@ final class PerfectHashTable: @unchecked Sendable {
             let keys = ranges.map { range in
                 frost_key(
                     identity: base + range.identity.lowerBound,
-                    name: base + range.name.lowerBound,
+                    name: range.name.isEmpty ? nil : base + range.name.lowerBound,
                     identity_length: UInt32(range.identity.count),
                     name_length: UInt32(range.name.count)
                 )
@@ -125,6 +133,7 @@ final class PerfectHashTable: @unchecked Sendable {
         self.count = Int(frost_table_count(table))
         self.capacity = Int(frost_table_capacity(table))
         self.generation = Self.nextGeneration()
+        self.keysToName = keysToName
     }
 
     deinit {
@@ -180,13 +189,67 @@ final class PerfectHashTable: @unchecked Sendable {
         }
     }
 
-    /// The slot of a key given by the name the table was built with (for a frozen
-    /// container's table: the mangled type name, plus `#name`).
+    /// The slot of a key given by its table name (for a frozen container's table: the mangled
+    /// type name, plus `#name`). The first such lookup names the table's keys.
     func slot(tableName: String) -> Slot {
+        nameKeysIfNeeded()
         var name = tableName
         return name.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, !utf8.isEmpty else { return Self.notFound }
             return frost_table_find_name(table, base, UInt32(utf8.count))
+        }
+    }
+
+    /// Gives CFrost the table names of a table built without them (CFrost lets one caller
+    /// name the table; another, racing, gets `FROST_ERROR_ALREADY_NAMED`).
+    private func nameKeysIfNeeded() {
+        guard let keys = keysToName, !keys.isEmpty, frost_table_is_named(table) == 0 else {
+            return
+        }
+        let typeNames = Self.typeNames(of: keys)
+        var arena: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(keys.count)
+        for (key, typeName) in zip(keys, typeNames) {
+            let start = arena.count
+            key.appendTableName(typeName, to: &arena)
+            ranges.append(start..<arena.count)
+        }
+        let status = arena.withUnsafeBufferPointer { bytes in
+            let names = ranges.map { range in
+                frost_bytes(
+                    bytes: bytes.baseAddress! + range.lowerBound, length: UInt32(range.count))
+            }
+            return names.withUnsafeBufferPointer { names in
+                frost_table_name_keys(table, names.baseAddress, UInt32(keys.count), nil)
+            }
+        }
+        // Keys are distinct, and so are mangled type names: only running out of memory leaves
+        // the table without names (then a lookup by table name finds nothing).
+        assert(
+            status == FROST_OK || status == FROST_ERROR_ALREADY_NAMED,
+            "CFrost could not name the table's keys (status \(status.rawValue))")
+    }
+
+    /// Every key's type name in the table (see ``RegistrationKey``): its mangled name,
+    /// computed once per type (a run of keys of one type reuses it without a lookup). No
+    /// readable name is made: `String(reflecting:)` costs about 20 times as much, and far more
+    /// in a fresh process.
+    private static func typeNames(of keys: [RegistrationKey]) -> [String] {
+        var names: [TypeIdentity: String] = [:]
+        var last: (type: TypeIdentity, name: String)?
+        return keys.map { key in
+            let type = key.type
+            if let last, last.type == type { return last.name }
+            let name: String
+            if let known = names[type] {
+                name = known
+            } else {
+                name = type.tableName
+                names[type] = name
+            }
+            last = (type, name)
+            return name
         }
     }
 
