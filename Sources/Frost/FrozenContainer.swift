@@ -295,8 +295,12 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   by another container, or the errors of `resolve` raised by factories.
     @inlinable
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
-        if let box = cachedBox(handle.slot, generation: handle.generation) {
-            return _readBox(box, as: T.self)
+        let lookup = lookUp(handle.slot, generation: handle.generation)
+        if let box = lookup.box { return _readBox(box, as: T.self) }
+        // An autowired transient with bound parameters: made by code specialized in the
+        // caller, as a resolve by type makes it.
+        if let (frame, component) = rootFrame(for: lookup) {
+            return try frame.make(component, as: T.self)
         }
         return try resolve(handle: handle)
     }
@@ -327,12 +331,13 @@ public final class FrozenContainer: Resolver, Sendable {
         return try body(resolve(handle))
     }
 
-    /// The box cached in a handle's slot (a protected read), if the handle is this container's
-    /// and its slot caches one.
+    /// A handle's slot as a lookup by type would answer it: its place in the slot space and
+    /// the box cached there (a protected read); nothing found when the handle is another
+    /// container's.
     @usableFromInline
-    func cachedBox(_ slot: UInt32, generation: UInt64) -> UnsafeMutableRawPointer? {
-        guard generation == self.generation else { return nil }
-        return table.cell(at: slot).read()
+    func lookUp(_ slot: UInt32, generation: UInt64) -> _ResolverLookup {
+        guard generation == self.generation else { return .unknown }
+        return _ResolverLookup(location: UInt(base + slot), box: table.cell(at: slot).read())
     }
 
     /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and

@@ -57,6 +57,58 @@ struct HandleTests {
         #expect(renewed == handle)  // the same slot of the same container
     }
 
+    /// A handle to an autowired transient makes it as a resolve by type does: a new instance
+    /// with its dependencies each time, in a child's own table too, a failure naming the same
+    /// path, and `.disposed` after `dispose()`.
+    @Test func anAutowiredTransientsHandleMakesItAsAResolveByTypeDoes() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Database.self) { _ in Primary() }.scope(.singleton)
+        container.autowire(UserService.self, UserService.init(logger:db:))
+        container.register(Database.self, name: "down") { _ -> any Database in
+            throw FactoryFailure(reason: "down")
+        }
+        container.autowire(Audit.self, Audit.init(db:))
+        let frozen = try container.freeze()
+
+        let handle = try frozen.handle(for: UserService.self)
+        let first = try frozen.resolve(handle)
+        let second = try frozen.withResolved(handle) { $0 }
+        #expect(first !== second)
+        #expect(try first.logger === frozen.resolve(Logger.self))
+        #expect(try second.db === frozen.resolve(Database.self))
+
+        let child = try frozen.child { c in
+            c.autowire(Audit.self, name: "child") { (service: UserService) in
+                Audit(db: service.db)
+            }
+        }
+        let childHandle = try child.handle(for: Audit.self, name: "child")
+        #expect(try child.resolve(childHandle).db === frozen.resolve(Database.self))
+        #expect(try child.withResolved(childHandle) { $0 } !== child.resolve(childHandle))
+
+        child.dispose()
+        #expect(frostError { _ = try child.resolve(childHandle) }?.code == .disposed)
+        #expect(try frozen.resolve(handle).db === frozen.resolve(Database.self))
+    }
+
+    @Test func anAutowiredTransientsHandleFailsAsAResolveByTypeFails() throws {
+        let container = Container()
+        container.register(Database.self) { _ -> any Database in
+            throw FactoryFailure(reason: "down")
+        }
+        container.autowire(Audit.self, Audit.init(db:))
+        let frozen = try container.freeze()
+        let handle = try frozen.handle(for: Audit.self)
+
+        let byType = try #require(frostError { _ = try frozen.resolve(Audit.self) })
+        let throughHandle = try #require(frostError { _ = try frozen.resolve(handle) })
+        let lent = try #require(frostError { _ = try frozen.withResolved(handle) { $0 } })
+        #expect(throughHandle.code == byType.code)
+        #expect(throughHandle.dependencyPath == byType.dependencyPath)
+        #expect(lent.dependencyPath == ["FrostTests.Audit", "FrostTests.Database"])
+    }
+
     @Test func aSingletonThatFailsFailsWhenItsHandleIsMade() throws {
         let container = Container()
         container.register(Logger.self) { _ -> any Logger in
@@ -103,4 +155,10 @@ struct HandleTests {
         #expect(failures.value == 0)
         #expect(try frozen.withResolved(handle) { $0 } === frozen.resolve(Logger.self))
     }
+}
+
+/// An autowired transient with one dependency, for handles.
+final class Audit: @unchecked Sendable {
+    let db: any Database
+    init(db: any Database) { self.db = db }
 }

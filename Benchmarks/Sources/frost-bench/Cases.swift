@@ -126,6 +126,7 @@ struct Cases {
         let swinject = swinject
         let handle = try frozen.handle(for: Logger.self)
         let settingsHandle = try frozen.handle(for: Settings.self)
+        let cacheHandle = try frozen.handle(for: Cache.self)
         return [
             BenchCase(
                 name: "singleton",
@@ -377,6 +378,17 @@ struct Cases {
                     },
                     Run(.frozen) { n in
                         for _ in 0..<n { blackHole(try! frozen.resolve(settingsHandle)) }
+                    },
+                ]
+            ),
+            BenchCase(
+                name: "handle-transient",
+                unit: "autowired transient through a handle, lent by withResolved",
+                iterations: 200_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.transient()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n { try! frozen.withResolved(cacheHandle) { blackHole($0) } }
                     },
                 ]
             ),

@@ -97,6 +97,10 @@ struct Results {
             "handle (withResolved): frozen <= 1.2x hand-written",
             ratio(ns("handle", .frozen), ns("handle", .handWritten)), { $0 <= 1.2 }, x)
         check(
+            "handle-transient (withResolved): frozen <= 1.2x hand-written",
+            ratio(ns("handle-transient", .frozen), ns("handle-transient", .handWritten)),
+            { $0 <= 1.2 }, x)
+        check(
             "complex: frozen <= 0.5x dictionary",
             ratio(ns("complex", .frozen), ns("complex", .dictionary)),
             { $0 <= 0.5 }, x)
