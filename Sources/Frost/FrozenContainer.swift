@@ -165,25 +165,36 @@ public final class FrozenContainer: Resolver, Sendable {
         _ type: T.Type,
         name: String?
     ) throws(FrostError) -> T {
-        // An autowired transient with bound parameters: made by code specialized in the caller.
+        // A transient made through bound parameters or by a closure: made by code specialized
+        // in the caller.
         if let (frame, component) = rootFrame(for: lookup) {
-            return try frame.make(component, as: T.self)
+            return try frame.makeAtRoot(component, as: T.self)
         }
         return try create(lookup, T.self, name: name)
     }
 
-    /// For a top-level creation of an autowired transient with bound parameters: the frame it
-    /// is made from, and its component; `nil` when the general path must run (a miss, a cached
-    /// instance, another kind of registration, a disposed container).
+    /// For a top-level creation of a transient made through bound parameters or by a closure
+    /// (``Component/createsAtRoot``): the frame it is made from, and its component; `nil` when
+    /// the general path must run (a miss, a cached instance, another kind of registration, a
+    /// disposed container).
     @usableFromInline
     func rootFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
         guard lookup.found, lookup.box == nil else { return nil }
         let slot = UInt32(truncatingIfNeeded: lookup.location)
         // Kept alive by its container, which this one holds; not retained here.
-        let component =
-            isChild ? place(ofSpaceSlot: slot).component : table.componentPointer(at: slot)
+        let component: UnsafeRawPointer
+        if isChild {
+            let place = place(ofSpaceSlot: slot)
+            // A disposed parent's registration: the engine refuses it.
+            guard !place.owner._withUnsafeGuaranteedRef({ $0.cells.isDisposed }) else {
+                return nil
+            }
+            component = place.component
+        } else {
+            component = table.componentPointer(at: slot)
+        }
         let direct = Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef {
-            $0.createsDirectly && $0.boundSlots != nil
+            $0.createsAtRoot
         }
         guard direct, !cells.isDisposed else { return nil }
         let frame = _BoundParameters(
@@ -297,10 +308,10 @@ public final class FrozenContainer: Resolver, Sendable {
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
         let lookup = lookUp(handle.slot, generation: handle.generation)
         if let box = lookup.box { return _readBox(box, as: T.self) }
-        // An autowired transient with bound parameters: made by code specialized in the
-        // caller, as a resolve by type makes it.
+        // A transient made through bound parameters or by a closure: made by code
+        // specialized in the caller, as a resolve by type makes it.
         if let (frame, component) = rootFrame(for: lookup) {
-            return try frame.make(component, as: T.self)
+            return try frame.makeAtRoot(component, as: T.self)
         }
         return try resolve(handle: handle)
     }

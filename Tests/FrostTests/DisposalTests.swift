@@ -205,6 +205,23 @@ struct DisposalTests {
         withExtendedLifetime((resources, connection, instance)) {}
     }
 
+    /// A disposed parent's registrations are refused through a child that lives on: its
+    /// transients too, whether a closure or an initializer makes them.
+    @Test(arguments: Mode.allCases)
+    func aDisposedParentsTransientsAreRefusedThroughItsChild(mode: Mode) throws {
+        let container = Container()
+        container.register(Cache.self) { _ in Cache() }
+        container.autowire(Connection.self, Connection.init)
+        let parent = try mode.family(container)
+        let child = try parent.child()
+        _ = try child.resolver.resolve(Cache.self)
+
+        parent.dispose()
+        let resolver = child.resolver
+        #expect(frostError { _ = try resolver.resolve(Cache.self) }?.code == .disposed)
+        #expect(frostError { _ = try resolver.resolve(Connection.self) }?.code == .disposed)
+    }
+
     /// After `dispose()`, every resolve through that container throws `.disposed`.
     @Test(arguments: Mode.allCases)
     func resolvingThroughADisposedContainerThrowsDisposed(mode: Mode) throws {

@@ -89,6 +89,31 @@ struct ErrorTests {
         #expect(frostError { _ = try resolver.resolve(CycleB.self) }?.code == .cycle)
     }
 
+    /// A cycle entered at a closure transient (which a frozen container makes at the top of
+    /// a resolve without the engine) is named from it.
+    @Test(arguments: Mode.allCases)
+    func aCycleEnteredAtAClosureTransientIsNamedFromIt(mode: Mode) throws {
+        let container = Container()
+        container.register(CycleA.self) { r in CycleA(try r.resolve(CycleB.self)) }
+        container.register(CycleB.self) { r in CycleB(try r.resolve(CycleC.self)) }
+        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(CycleA.self) })
+        #expect(error.code == .cycle)
+        #expect(
+            error.dependencyPath == [
+                "FrostTests.CycleA", "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA",
+            ]
+        )
+        let failing = Container()
+        failing.register(CycleC.self) { _ in throw FactoryFailure(reason: "no") }
+        let failed = try #require(
+            frostError { _ = try mode.resolver(failing).resolve(CycleC.self) })
+        #expect(failed.code == .factoryFailed)
+        #expect(failed.dependencyPath == ["FrostTests.CycleC"])
+    }
+
     @Test(arguments: Mode.allCases)
     func cycleThroughAutowiredAndClosureRegistrationsIsCaughtAtResolve(mode: Mode) throws {
         // Freeze sees CycleA -> CycleB and CycleB -> CycleC, not what CycleC's closure does:

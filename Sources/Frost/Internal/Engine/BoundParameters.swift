@@ -191,25 +191,56 @@ struct _BoundParameters {
                             context: context
                         )
                     )
-                    // An initializer may make an instance of a class with `@Injected`
-                    // properties that `A` does not show (a subclass, a protocol's conformer).
-                    // For a class `A`, the check is a compare of its class with `A`, which
-                    // the compiler removes when `A` is final; anything else goes to `finish`,
-                    // which looks its class up.
-                    switch component.dynamicTypeCheck {
-                    case 0:
-                        break
-                    case 1:
-                        if Swift.type(of: instance) != A.self {
-                            try finish(instance, of: component)
-                        }
-                    default:
-                        try finish(instance, of: component)
-                    }
+                    try finishIfAnotherClass(instance, of: component)
                     return instance
                 }
         } catch {
             throw failure(error, in: component)
+        }
+    }
+
+    /// Makes a new instance of `component` at the top of a resolve (``FrozenContainer``'s
+    /// `rootFrame`): through its bound parameters as ``make(_:as:)`` does, or by calling its
+    /// closure with the container as its resolver, which is what the engine's transient
+    /// creation does, without its unspecialized calls.
+    @inlinable
+    @inline(__always)
+    func makeAtRoot<A>(_ component: UnsafeRawPointer, as type: A.Type) throws(FrostError) -> A {
+        let byClosure = Unmanaged<TypedComponent<A>>.fromOpaque(component)
+            ._withUnsafeGuaranteedRef { $0.directClosure != nil }
+        guard byClosure else { return try make(component, as: A.self) }
+        try enter(component)
+        defer { leave() }
+        do {
+            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    let instance = try container._withUnsafeGuaranteedRef { container in
+                        try component.directClosure!(container)
+                    }
+                    try finishIfAnotherClass(instance, of: component)
+                    return instance
+                }
+        } catch {
+            throw failure(error, in: component)
+        }
+    }
+
+    /// Injects the wrappers of a new instance whose class may have `@Injected` properties
+    /// that `A` does not show (a subclass, a protocol's conformer). For a class `A`, the check
+    /// is a compare of its class with `A`, which the compiler removes when `A` is final;
+    /// anything else goes to `finish`, which looks its class up.
+    @inlinable
+    @inline(__always)
+    func finishIfAnotherClass<A>(_ instance: A, of component: TypedComponent<A>) throws {
+        switch component.dynamicTypeCheck {
+        case 0:
+            break
+        case 1:
+            if Swift.type(of: instance) != A.self {
+                try finish(instance, of: component)
+            }
+        default:
+            try finish(instance, of: component)
         }
     }
 

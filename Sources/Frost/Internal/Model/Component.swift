@@ -30,6 +30,10 @@ class Component: @unchecked Sendable {
     /// the initializer. Owned by this component: allocated by ``TypedComponent``'s `init`,
     /// freed in `deinit`.
     @usableFromInline let boundSlots: UnsafePointer<UInt32>?
+    /// Whether a frozen container's resolve makes it with code specialized at the call
+    /// (``_BoundParameters/makeAtRoot(_:as:)``): a transient made through bound parameters
+    /// or by a closure, with nothing but a dynamic-type check to run after it.
+    @usableFromInline let createsAtRoot: Bool
     /// Whether a child creates its `.scoped` instance through bound parameters, like a
     /// transient's (``_BoundParameters``): every parameter bound, nothing but a dynamic-type
     /// check to run after the initializer.
@@ -52,6 +56,7 @@ class Component: @unchecked Sendable {
         forwardsTo: RegistrationKey?,
         dependencies: [Dependency],
         boundSlots: UnsafePointer<UInt32>? = nil,
+        makesByClosureDirectly: Bool = false,
         isAsync: Bool = false,
         dependencySlots: [UInt32] = [],
         disposal: Disposal.Hooks? = nil
@@ -66,6 +71,7 @@ class Component: @unchecked Sendable {
         self.isAsync = isAsync
         self.dependencySlots = dependencySlots
         self.boundSlots = boundSlots
+        self.createsAtRoot = createsDirectly && (boundSlots != nil || makesByClosureDirectly)
         self.createsScopedDirectly =
             scope.kind == .scoped && instance == nil && boundSlots != nil
         self.disposal = disposal

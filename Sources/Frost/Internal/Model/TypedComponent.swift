@@ -50,6 +50,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// The autowired initializer reading its parameters through ``_BoundParameters``: called
     /// by `_BoundParameters.make`, which is specialized in the caller (hence visible there).
     @usableFromInline let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
+    /// The closure factory, when a frozen container's resolve can call it directly
+    /// (``_BoundParameters/makeAtRoot(_:as:)``): nothing to run after it but a dynamic-type
+    /// check, not a registered instance.
+    @usableFromInline let directClosure: (@Sendable (any Resolver) throws -> T)?
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
     /// up on each creation costs more than the creation.
     private let boxType: Box<T>.Type
@@ -124,6 +128,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         finishesAlways = wrappers?.staticPlan != nil || injection != nil || hook != nil
+        directClosure = finishesAlways || instance != nil ? nil : closure
         var disposal: Disposal.Hooks?
         if let disposeHooks {
             disposal = Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
@@ -135,6 +140,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardsTo: forwardsTo,
             dependencies: dependencies,
             boundSlots: Self.boundSlots(slots, finishesAlways: finishesAlways, instance: instance),
+            makesByClosureDirectly: directClosure != nil,
             isAsync: asyncClosure != nil,
             dependencySlots: dependencySlots,
             disposal: disposal
@@ -171,6 +177,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         wrappers = other.wrappers
         dynamicTypeCheck = other.dynamicTypeCheck
         finishesAlways = other.wrappers?.staticPlan != nil || injection != nil || hook != nil
+        directClosure = finishesAlways || other.instance != nil ? nil : other.closure
         let weak = scope.kind == .weak && other.instance == nil
         var disposal = other.disposal
         if let disposeHooks,
@@ -186,6 +193,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             dependencies: dependencies,
             boundSlots: Self.boundSlots(
                 slots, finishesAlways: finishesAlways, instance: other.instance),
+            makesByClosureDirectly: directClosure != nil,
             isAsync: other.isAsync,
             dependencySlots: dependencySlots,
             disposal: disposal
