@@ -18,23 +18,38 @@ extension Container {
     ///   - factory: Makes an instance from the resolver and the arguments, of any number.
     /// - Returns: The registration, to set its forwards, injections and hooks.
     @discardableResult
+    @inlinable
     public func register<T, each A>(
         _ type: T.Type,
         name: String? = nil,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> T
     ) -> Registration<T> {
+        // Inlined, so that the closure reading the arguments is specialized in the caller.
+        registerWithArguments(
+            T.self,
+            name: name,
+            make: { resolver, pointer in
+                let arguments = pointer.assumingMemoryBound(to: (repeat each A).self).pointee
+                return try factory(resolver, repeat each arguments)
+            },
+            argumentType: (repeat each A).self
+        )
+    }
+
+    /// Implementation of `register(_:name:factory:)` with arguments: `make` reads the
+    /// argument tuple (of `argumentType`) a resolve points to.
+    @usableFromInline
+    func registerWithArguments<T>(
+        _ type: T.Type,
+        name: String?,
+        make: @escaping @Sendable (any Resolver, UnsafeRawPointer) throws -> T,
+        argumentType: Any.Type
+    ) -> Registration<T> {
         add(
             TypedComponent(
                 key: RegistrationKey(T.self, name: name),
                 scope: .transient,
-                factory: .arguments(
-                    { resolver, pointer in
-                        let arguments = pointer.assumingMemoryBound(to: (repeat each A).self)
-                            .pointee
-                        return try factory(resolver, repeat each arguments)
-                    },
-                    argumentType: (repeat each A).self
-                )
+                factory: .arguments(make, argumentType: argumentType)
             )
         )
     }
@@ -50,6 +65,7 @@ extension Resolver {
     /// - Returns: A new instance.
     /// - Throws: ``FrostError`` with ``FrostError/Code/argumentMismatch`` when the
     ///   registration takes no argument or another type, or the errors of `resolve`.
+    @inlinable
     public func resolve<T, A>(_ type: T.Type, name: String? = nil, argument: A) throws(FrostError)
         -> T
     {
@@ -65,11 +81,13 @@ extension Resolver {
     /// - Returns: A new instance.
     /// - Throws: ``FrostError`` with ``FrostError/Code/argumentMismatch`` when the
     ///   registration takes other arguments (count or types), or the errors of `resolve`.
+    @inlinable
     public func resolve<T, each A>(
         _ type: T.Type,
         name: String? = nil,
         arguments: repeat each A
     ) throws(FrostError) -> T {
+        // Inlined, so that the tuple is built by code specialized in the caller.
         let tuple = (repeat each arguments)
         return try withUnsafePointer(to: tuple) { pointer throws(FrostError) in
             try _resolve(
