@@ -170,7 +170,30 @@ public final class FrozenContainer: Resolver, Sendable {
         if let (frame, component) = rootFrame(for: lookup) {
             return try frame.makeAtRoot(component, as: T.self)
         }
+        if !lookup.found { return try resolveMiss(T.self, name: name) }
         return try create(lookup, T.self, name: name)
+    }
+
+    /// A key with no registration here, by code specialized for `T` (not inlined): for a
+    /// `Lazy` or `Provider`, whose conformance to ``DeferredResolving`` the compiler then
+    /// knows, without the cast the general path makes.
+    @inlinable
+    @inline(never)
+    func resolveMiss<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        if TypeKind.mayBeFrostType(T.self), let deferred = T.self as? any DeferredResolving.Type {
+            return try resolveDeferred(deferred, name: name) as! T
+        }
+        return try resolveUnregistered(T.self, name: name)
+    }
+
+    /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
+    /// ``resolveUnregistered(_:name:)`` makes it.
+    @usableFromInline
+    func resolveDeferred(_ deferred: any DeferredResolving.Type, name: String?)
+        throws(FrostError) -> any DeferredResolving
+    {
+        if isDisposed { throw FrostError(.disposed, key: RegistrationKey(deferred, name: name)) }
+        return try deferredResolver(deferred, name: name, arguments: nil)
     }
 
     /// For a top-level creation of a transient made through bound parameters or by a closure
@@ -626,6 +649,7 @@ extension FrozenContainer: EngineHost {
 
     /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
     /// type, a key of the parent container, or an error naming what is close.
+    @usableFromInline
     func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         if isDisposed {
             throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))

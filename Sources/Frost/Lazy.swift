@@ -93,8 +93,10 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
 }
 
 extension Lazy: DeferredResolving {
+    @usableFromInline
     static var wrappedType: Any.Type { T.self }
 
+    @usableFromInline
     static func make(
         container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
     ) -> Lazy<T> {

@@ -94,8 +94,10 @@ public struct Provider<T>: @unchecked Sendable {
 }
 
 extension Provider: DeferredResolving {
+    @usableFromInline
     static var wrappedType: Any.Type { T.self }
 
+    @usableFromInline
     static func make(
         container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
     ) -> Provider<T> {

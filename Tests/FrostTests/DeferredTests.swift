@@ -40,6 +40,9 @@ struct DeferredTests {
         let error = try #require(frostError { _ = try resolver.resolve(Lazy<Logger>.self) })
         #expect(error.code == .notRegistered)
         #expect(error.requestedKey == "FrostTests.Logger")
+        let provider = try #require(frostError { _ = try resolver.resolve(Provider<Logger>.self) })
+        #expect(provider.code == .notRegistered)
+        #expect(provider.requestedKey == "FrostTests.Logger")
     }
 
     @Test func lazyGetReportsAFailingFactory() throws {

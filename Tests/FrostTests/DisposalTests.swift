@@ -241,6 +241,9 @@ struct DisposalTests {
         #expect(frostError { _ = try resolver.resolve(AppConfig.self) }?.code == .disposed)
         #expect(frostError { _ = try resolver.resolve(Cache.self) }?.code == .disposed)
         #expect(frostError { _ = try resolver.resolve(Resource.self) }?.code == .disposed)
+        #expect(frostError { _ = try resolver.resolve(Lazy<Cache>.self) }?.code == .disposed)
+        #expect(frostError { _ = try resolver.resolve(Provider<Cache>.self) }?.code == .disposed)
+        #expect(frostError { _ = try resolver.resolve(Cache?.self) }?.code == .disposed)
         #expect(try parent.resolver.resolve(Connection.self) === connection)  // parent's own
 
         parent.dispose()

@@ -6,6 +6,7 @@
 /// cast of a type to a protocol searches every conformance record in the process: about
 /// 80,000 instructions in a fresh server process, most of the cost of registering there. So
 /// a cast runs only for a type these reads cannot rule out.
+@usableFromInline
 enum TypeKind: Equatable {
     case existential
     case value
@@ -30,6 +31,7 @@ enum TypeKind: Equatable {
     /// `LazyInjected`): a `Provider` (a struct whose descriptor is `Provider`'s), or a class
     /// whose superclass is ``_FrostClass``. `false` rules the type out; `true` is confirmed by
     /// a cast.
+    @usableFromInline
     static func mayBeFrostType(_ type: Any.Type) -> Bool {
         let kind = rawKind(of: type)
         if kind == structKind {
