@@ -36,14 +36,8 @@ struct Freezer {
         let catalog =
             all.isEmpty ? Catalog.empty : Catalog(keys: all.map(\.key), parent: parent?.catalog)
         if linked {
-            // Without forwards, no scope changed above: the index made of `all` is this one.
-            let forwards = all.contains { $0.forwardsTo != nil }
-            let scopedByKey =
-                forwards
-                ? Dictionary((own + overrides).map { ($0.key, $0) }, uniquingKeysWith: { $1 })
-                : byKey
             let problems = Validation(
-                components: own + overrides, byKey: scopedByKey, parent: parent,
+                components: own + overrides, parent: parent,
                 filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
                 catalog: catalog
             ).problems()

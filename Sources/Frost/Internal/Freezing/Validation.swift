@@ -4,30 +4,47 @@
 /// shorter-lived instance. Every problem found is reported, one error each.
 struct Validation {
     let components: [Component]
-    let byKey: [RegistrationKey: Component]
     /// For a child container: where keys missing here are found.
     let parent: FrozenContainer?
     /// For a child container: the per-child indices of the provided keys it supplies.
     let filled: Set<Int>
     let catalog: Catalog
 
-    func problems() -> [FrostError] {
-        missingDependencies() + dependenciesOnArguments() + cycles() + captiveDependencies()
-            + asyncMisfits()
+    /// What a declared dependency names, looked up once for every check: its registration
+    /// (this container's or the parent's; `nil` when nothing registers it), and its position
+    /// in `components` when it is this container's.
+    private struct Target {
+        let component: Component?
+        let index: Int?
     }
 
-    /// The registration of `key` here or in the parent, if any.
-    private func component(for key: RegistrationKey) -> Component? {
-        if let component = byKey[key] { return component }
-        return parent?.registration(for: key)
+    func problems() -> [FrostError] {
+        let targets = dependencyTargets()
+        return missingDependencies(targets) + dependenciesOnArguments(targets) + cycles(targets)
+            + captiveDependencies(targets) + asyncMisfits(targets)
+    }
+
+    /// Each component's dependencies' targets, in order: one key lookup per dependency.
+    private func dependencyTargets() -> [[Target]] {
+        var indexOf: [RegistrationKey: Int] = [:]
+        indexOf.reserveCapacity(components.count)
+        for (index, component) in components.enumerated() { indexOf[component.key] = index }
+        return components.map { component in
+            component.dependencies.map { dependency in
+                if let index = indexOf[dependency.key] {
+                    return Target(component: components[index], index: index)
+                }
+                return Target(component: parent?.registration(for: dependency.key), index: nil)
+            }
+        }
     }
 
     /// Every declared dependency that nothing registers, with the registration that needs it.
-    private func missingDependencies() -> [FrostError] {
+    private func missingDependencies(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
-        for component in components {
-            for dependency in component.dependencies
-            where !dependency.optional && self.component(for: dependency.key) == nil {
+        for (component, targets) in zip(components, targets) {
+            for (dependency, target) in zip(component.dependencies, targets)
+            where !dependency.optional && target.component == nil {
                 problems.append(
                     FrostError(
                         .notRegistered,
@@ -45,13 +62,12 @@ struct Validation {
     /// Every autowired parameter or injected property on a registration that takes runtime
     /// arguments: it can only be resolved with its arguments, which a declared dependency
     /// cannot give. (A forward can: it passes on the arguments it is resolved with.)
-    private func dependenciesOnArguments() -> [FrostError] {
+    private func dependenciesOnArguments(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
-        for component in components {
-            for dependency in component.dependencies
+        for (component, targets) in zip(components, targets) {
+            for (dependency, target) in zip(component.dependencies, targets)
             where dependency.kind != .forward && !dependency.deferred {
-                guard let target = self.component(for: dependency.key),
-                    let arguments = target.argumentType
+                guard let arguments = target.component?.argumentType
                 else { continue }
                 problems.append(
                     FrostError(
@@ -74,16 +90,14 @@ struct Validation {
     /// components, then a walk around each one). Injected properties are not edges: objects
     /// that point at each other through properties resolve when their scope shares them, and
     /// a cycle that cannot is caught when resolving.
-    private func cycles() -> [FrostError] {
+    private func cycles(_ targets: [[Target]]) -> [FrostError] {
         let keys = components.map(\.key)
-        var indexOf: [RegistrationKey: Int] = [:]
-        indexOf.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() { indexOf[key] = index }
-        let edges: [[Int]] = components.map { component in
+        let edges: [[Int]] = zip(components, targets).map { component, targets in
             var edges: [Int] = []
             edges.reserveCapacity(component.dependencies.count)
-            for dependency in component.dependencies where dependency.constructs {
-                if let index = indexOf[dependency.key] { edges.append(index) }
+            for (dependency, target) in zip(component.dependencies, targets)
+            where dependency.constructs {
+                if let index = target.index { edges.append(index) }
             }
             return edges
         }
@@ -109,12 +123,13 @@ struct Validation {
     /// depend on a per-child key (`.scoped`, provided), whatever its type; a child's may on
     /// its own `.scoped` instances and the values it supplies. A transient of a value type is
     /// not captive: the singleton keeps a copy.
-    private func captiveDependencies() -> [FrostError] {
+    private func captiveDependencies(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
-        for component in components
+        for (component, targets) in zip(components, targets)
         where component.kind == .singleton && component.instance == nil {
-            for dependency in component.dependencies where !dependency.deferred {
-                guard let target = self.component(for: dependency.key) else { continue }
+            for (dependency, target) in zip(component.dependencies, targets)
+            where !dependency.deferred {
+                guard let target = target.component else { continue }
                 let short = dependency.key.type.shortName
                 if target.scope.isPerChild {
                     guard !isHeldByThisChild(target, key: dependency.key) else { continue }
@@ -147,9 +162,9 @@ struct Validation {
     /// (transient, `.graph`): no resolve, awaited or not, could hand it to the synchronous
     /// factory. An async singleton or `.scoped` dependency is fine: an awaited resolve makes it
     /// before the factory runs, and `bootstrap()` makes the singletons.
-    private func asyncMisfits() -> [FrostError] {
+    private func asyncMisfits(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
-        for component in components {
+        for (component, targets) in zip(components, targets) {
             if component.isAsync {
                 switch component.kind {
                 case .transient, .singleton, .scoped, .graph: break
@@ -164,9 +179,9 @@ struct Validation {
                 }
                 continue
             }
-            for dependency in component.dependencies where !dependency.deferred {
-                guard let target = self.component(for: dependency.key), target.isAsync,
-                    !target.cachesInItsCell
+            for (dependency, target) in zip(component.dependencies, targets)
+            where !dependency.deferred {
+                guard let target = target.component, target.isAsync, !target.cachesInItsCell
                 else { continue }
                 let short = dependency.key.type.shortName
                 problems.append(
