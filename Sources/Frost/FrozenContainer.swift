@@ -202,31 +202,50 @@ public final class FrozenContainer: Resolver, Sendable {
     /// disposed container).
     @usableFromInline
     func rootFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
-        guard lookup.found, lookup.box == nil else { return nil }
+        guard let component = rootComponent(for: lookup),
+            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
+                $0.createsAtRoot
+            })
+        else { return nil }
+        return (rootFrame(), component)
+    }
+
+    /// As ``rootFrame(for:)``, for a registration that takes runtime arguments and whose
+    /// factory is called directly (``Component/takesArgumentsAtRoot``).
+    @usableFromInline
+    func argumentsFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
+        guard let component = rootComponent(for: lookup),
+            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
+                $0.takesArgumentsAtRoot
+            })
+        else { return nil }
+        return (rootFrame(), component)
+    }
+
+    /// The registration a lookup found, for a creation at the top of a resolve: `nil` for a
+    /// miss, a cached instance, or a registration of a disposed container (this one or, for a
+    /// child, the parent that owns it).
+    @inline(__always)
+    private func rootComponent(for lookup: _ResolverLookup) -> UnsafeRawPointer? {
+        guard lookup.found, lookup.box == nil, !cells.isDisposed else { return nil }
         let slot = UInt32(truncatingIfNeeded: lookup.location)
         // Kept alive by its container, which this one holds; not retained here.
-        let component: UnsafeRawPointer
-        if isChild {
-            let place = place(ofSpaceSlot: slot)
-            // A disposed parent's registration: the engine refuses it.
-            guard !place.owner._withUnsafeGuaranteedRef({ $0.cells.isDisposed }) else {
-                return nil
-            }
-            component = place.component
-        } else {
-            component = table.componentPointer(at: slot)
-        }
-        let direct = Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef {
-            $0.createsAtRoot
-        }
-        guard direct, !cells.isDisposed else { return nil }
-        let frame = _BoundParameters(
+        guard isChild else { return table.componentPointer(at: slot) }
+        let place = place(ofSpaceSlot: slot)
+        // A disposed parent's registration: the engine refuses it.
+        guard !place.owner._withUnsafeGuaranteedRef({ $0.cells.isDisposed }) else { return nil }
+        return place.component
+    }
+
+    /// The frame a creation at the top of a resolve starts from.
+    @inline(__always)
+    private func rootFrame() -> _BoundParameters {
+        _BoundParameters(
             container: Unmanaged.passUnretained(self),
             slotArray: frameSlots,
             slots: nil,
             context: ResolveContext.current.opaque
         )
-        return (frame, component)
     }
 
     /// The general path of `_resolve`: a miss, or an instance to create.
@@ -263,6 +282,7 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - argumentType: The tuple's type.
     /// - Returns: A new instance.
     /// - Throws: ``FrostError``.
+    @inlinable
     public func _resolve<T>(
         _ type: T.Type,
         name: String?,
@@ -270,6 +290,27 @@ public final class FrozenContainer: Resolver, Sendable {
         argumentType: Any.Type
     ) throws(FrostError) -> T {
         let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
+        // A factory with arguments, called by code specialized in the caller when the
+        // arguments are the ones it takes.
+        if let (frame, component) = argumentsFrame(for: lookup),
+            let made = try frame.makeAtRoot(
+                component, arguments: arguments, argumentType: argumentType, as: T.self)
+        {
+            return made
+        }
+        return try create(
+            lookup, T.self, name: name, arguments: arguments, argumentType: argumentType)
+    }
+
+    /// The general path of `_resolve(_:name:arguments:argumentType:)`.
+    @usableFromInline
+    func create<T>(
+        _ lookup: _ResolverLookup,
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
         guard lookup.found else {
             return try resolveUnregistered(
                 T.self, name: name, arguments: arguments, argumentType: argumentType)

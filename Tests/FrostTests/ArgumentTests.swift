@@ -56,4 +56,50 @@ struct ArgumentTests {
         #expect(error.code == .argumentMismatch)
         #expect(error.description.contains("takes no runtime arguments"))
     }
+
+    /// A factory with arguments resolves from the container it is resolved through (a child's
+    /// registrations included); its failure names the path; its hooks run; a disposed
+    /// container, or a child's disposed parent, refuses it.
+    @Test(arguments: Mode.allCases)
+    func aFactoryWithArgumentsResolvesThroughItsContainerAndFailsByName(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Signed.self) { r, text in
+            Signed(text: text, logger: try r.resolve(Logger.self))
+        }
+        container.register(Route.self) { _, path, port in
+            guard port > 0 else { throw FactoryFailure(reason: "port") }
+            return Route(path: path, port: port)
+        }
+        let hooked = Counter()
+        container.register(Greeting.self) { _, name in Greeting(to: name) }
+            .onCreate { _, _ in hooked.increment() }
+        let parent = try mode.family(container)
+        let file = FileLogger()
+        let child = try parent.child { $0.register(Logger.self) { _ in file } }
+
+        let signed = try child.resolver.resolve(Signed.self, argument: "hi")
+        #expect(signed.text == "hi" && signed.logger === file)
+        #expect(try parent.resolver.resolve(Signed.self, argument: "hi").logger !== file)
+        #expect(try parent.resolver.resolve(Greeting.self, argument: "Ann") == Greeting(to: "Ann"))
+        #expect(hooked.value == 1)
+        let failed = try #require(
+            frostError { _ = try parent.resolver.resolve(Route.self, arguments: "/", 0) })
+        #expect(failed.code == .factoryFailed)
+        #expect(failed.dependencyPath == ["FrostTests.Route"])
+
+        parent.dispose()
+        #expect(
+            frostError { _ = try child.resolver.resolve(Route.self, arguments: "/", 80) }?.code
+                == .disposed)
+        #expect(
+            frostError { _ = try parent.resolver.resolve(Route.self, arguments: "/", 80) }?.code
+                == .disposed)
+    }
+}
+
+/// A value made from a runtime argument and a dependency.
+struct Signed: Sendable {
+    let text: String
+    let logger: any Logger
 }

@@ -225,6 +225,38 @@ struct _BoundParameters {
         }
     }
 
+    /// Makes a new instance of `component` (a registration with arguments) at the top of a
+    /// resolve (``FrozenContainer``'s `argumentsFrame`), by calling its factory with the
+    /// container as its resolver, as the engine's creation with arguments does; `nil`, with
+    /// nothing done, when the arguments are not the ones it takes (the engine says so).
+    @inlinable
+    @inline(__always)
+    func makeAtRoot<A>(
+        _ component: UnsafeRawPointer, arguments: UnsafeRawPointer, argumentType: Any.Type,
+        as type: A.Type
+    ) throws(FrostError) -> A? {
+        let takes = Unmanaged<TypedComponent<A>>.fromOpaque(component)
+            ._withUnsafeGuaranteedRef {
+                ObjectIdentifier($0.directWithArguments!.type)
+                    == ObjectIdentifier(argumentType)
+            }
+        guard takes else { return nil }
+        try enter(component)
+        defer { leave() }
+        do {
+            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    let instance = try container._withUnsafeGuaranteedRef { container in
+                        try component.directWithArguments!.call(container, arguments)
+                    }
+                    try finishIfAnotherClass(instance, of: component)
+                    return instance
+                }
+        } catch {
+            throw failure(error, in: component)
+        }
+    }
+
     /// Injects the wrappers of a new instance whose class may have `@Injected` properties
     /// that `A` does not show (a subclass, a protocol's conformer). For a class `A`, the check
     /// is a compare of its class with `A`, which the compiler removes when `A` is final;

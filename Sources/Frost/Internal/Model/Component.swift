@@ -34,6 +34,10 @@ class Component: @unchecked Sendable {
     /// (``_BoundParameters/makeAtRoot(_:as:)``): a transient made through bound parameters
     /// or by a closure, with nothing but a dynamic-type check to run after it.
     @usableFromInline let createsAtRoot: Bool
+    /// Whether a frozen container's resolve with arguments calls its factory with code
+    /// specialized at the call (``_BoundParameters/makeAtRoot(_:arguments:argumentType:as:)``):
+    /// a factory that takes arguments, with nothing but a dynamic-type check to run after it.
+    @usableFromInline let takesArgumentsAtRoot: Bool
     /// Whether a child creates its `.scoped` instance through bound parameters, like a
     /// transient's (``_BoundParameters``): every parameter bound, nothing but a dynamic-type
     /// check to run after the initializer.
@@ -57,6 +61,7 @@ class Component: @unchecked Sendable {
         dependencies: [Dependency],
         boundSlots: UnsafePointer<UInt32>? = nil,
         makesByClosureDirectly: Bool = false,
+        takesArgumentsDirectly: Bool = false,
         isAsync: Bool = false,
         dependencySlots: [UInt32] = [],
         disposal: Disposal.Hooks? = nil
@@ -72,6 +77,7 @@ class Component: @unchecked Sendable {
         self.dependencySlots = dependencySlots
         self.boundSlots = boundSlots
         self.createsAtRoot = createsDirectly && (boundSlots != nil || makesByClosureDirectly)
+        self.takesArgumentsAtRoot = takesArgumentsDirectly
         self.createsScopedDirectly =
             scope.kind == .scoped && instance == nil && boundSlots != nil
         self.disposal = disposal

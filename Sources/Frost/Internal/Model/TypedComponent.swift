@@ -54,6 +54,11 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// (``_BoundParameters/makeAtRoot(_:as:)``): nothing to run after it but a dynamic-type
     /// check, not a registered instance.
     @usableFromInline let directClosure: (@Sendable (any Resolver) throws -> T)?
+    /// The factory with arguments, when a frozen container's resolve can call it directly
+    /// (``_BoundParameters/makeAtRoot(_:arguments:argumentType:as:)``), and the argument tuple
+    /// type it takes: nothing to run after it but a dynamic-type check.
+    @usableFromInline let directWithArguments:
+        (call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type)?
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
     /// up on each creation costs more than the creation.
     private let boxType: Box<T>.Type
@@ -129,6 +134,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         finishesAlways = wrappers?.staticPlan != nil || injection != nil || hook != nil
         directClosure = finishesAlways || instance != nil ? nil : closure
+        directWithArguments = Self.direct(withArguments, expectedArguments, finishesAlways)
         var disposal: Disposal.Hooks?
         if let disposeHooks {
             disposal = Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
@@ -141,6 +147,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             dependencies: dependencies,
             boundSlots: Self.boundSlots(slots, finishesAlways: finishesAlways, instance: instance),
             makesByClosureDirectly: directClosure != nil,
+            takesArgumentsDirectly: directWithArguments != nil,
             isAsync: asyncClosure != nil,
             dependencySlots: dependencySlots,
             disposal: disposal
@@ -178,6 +185,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         dynamicTypeCheck = other.dynamicTypeCheck
         finishesAlways = other.wrappers?.staticPlan != nil || injection != nil || hook != nil
         directClosure = finishesAlways || other.instance != nil ? nil : other.closure
+        directWithArguments = Self.direct(
+            other.withArguments, other.expectedArguments, finishesAlways)
         let weak = scope.kind == .weak && other.instance == nil
         var disposal = other.disposal
         if let disposeHooks,
@@ -194,10 +203,22 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             boundSlots: Self.boundSlots(
                 slots, finishesAlways: finishesAlways, instance: other.instance),
             makesByClosureDirectly: directClosure != nil,
+            takesArgumentsDirectly: directWithArguments != nil,
             isAsync: other.isAsync,
             dependencySlots: dependencySlots,
             disposal: disposal
         )
+    }
+
+    /// A factory with arguments and its tuple type, when nothing runs after it but a
+    /// dynamic-type check (a registration with arguments is never an instance).
+    private static func direct(
+        _ withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?,
+        _ type: Any.Type?,
+        _ finishesAlways: Bool
+    ) -> (call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type)? {
+        guard let withArguments, let type, !finishesAlways else { return nil }
+        return (withArguments, type)
     }
 
     /// The bound slots of an autowired factory (owned by the component: freed in `deinit`),
