@@ -27,8 +27,11 @@ struct frost_table {
     frost_release_fn release;
     frost_build_options options;  // how the identity function was asked for; names build alike
     pthread_mutex_t naming;       // serializes frost_table_name_keys
-    _Atomic(int) named;           // set (release) once the name function and fields are in place
+    _Atomic(int) named;           // NAMED (stored with release) once the name function and the
+                                  // slots' name fields are in place; NAMING_FAILED for good
 };
+
+enum { NOT_NAMED = 0, NAMED = 1, NAMING_FAILED = -1 };
 
 static _Atomic(uint64_t) live_tables = 0;
 
@@ -75,7 +78,10 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     table->count = count;
     table->release = release;
     table->options = *options;
-    pthread_mutex_init(&table->naming, NULL);
+    if (pthread_mutex_init(&table->naming, NULL) != 0) {
+        free(table);
+        return FROST_ERROR_OUT_OF_MEMORY;
+    }
 
     frost_status status = FROST_OK;
     key_view *identities = NULL;
@@ -156,14 +162,27 @@ done:
 frost_status frost_table_name_keys(frost_table *table, const frost_bytes *names, uint32_t count,
                                    uint32_t *first_duplicate) {
     if (first_duplicate) *first_duplicate = FROST_NOT_FOUND;
-    if (count != table->count) return FROST_ERROR_EMPTY_KEY;
+    if (count != table->count || (count > 0 && names == NULL)) return FROST_ERROR_EMPTY_KEY;
     for (uint32_t i = 0; i < count; i++) {
         if (names[i].length == 0) return FROST_ERROR_EMPTY_KEY;
     }
     pthread_mutex_lock(&table->naming);
-    frost_status status = atomic_load_explicit(&table->named, memory_order_relaxed)
-        ? FROST_ERROR_ALREADY_NAMED
-        : name_keys(table, names, count, first_duplicate);
+    frost_status status;
+    switch (atomic_load_explicit(&table->named, memory_order_relaxed)) {
+    case NAMED:
+        status = FROST_ERROR_ALREADY_NAMED;
+        break;
+    case NAMING_FAILED:
+        status = FROST_ERROR_NO_FUNCTION;
+        break;
+    default:
+        status = name_keys(table, names, count, first_duplicate);
+        // No function for these names: they would fail again (a duplicate is the caller's
+        // input, and memory may come back).
+        if (status == FROST_ERROR_NO_FUNCTION) {
+            atomic_store_explicit(&table->named, NAMING_FAILED, memory_order_relaxed);
+        }
+    }
     pthread_mutex_unlock(&table->naming);
     return status;
 }
@@ -176,7 +195,7 @@ int frost_table_is_named(const frost_table *table) {
 static frost_status name_keys(frost_table *table, const frost_bytes *names, uint32_t count,
                               uint32_t *first_duplicate) {
     if (count == 0) {
-        atomic_store_explicit(&table->named, 1, memory_order_release);
+        atomic_store_explicit(&table->named, NAMED, memory_order_release);
         return FROST_OK;
     }
     size_t arena_size = 0;
@@ -230,7 +249,7 @@ static frost_status name_keys(frost_table *table, const frost_bytes *names, uint
     table->name_to_slot = name_to_slot;
     table->name_arena = arena;
     // Publishes the fields above to frost_table_find_name, which reads `named` first.
-    atomic_store_explicit(&table->named, 1, memory_order_release);
+    atomic_store_explicit(&table->named, NAMED, memory_order_release);
     return FROST_OK;
 
 fail:
@@ -254,8 +273,6 @@ void frost_table_destroy(frost_table *table) {
 
 uint32_t frost_table_count(const frost_table *table) { return table->count; }
 
-
-
 uint32_t frost_table_capacity(const frost_table *table) { return table->capacity; }
 
 frost_slot *frost_table_slots(frost_table *table) { return table->slots; }
@@ -266,7 +283,7 @@ void frost_slot_install(frost_table *table, uint32_t slot, void *context, uint32
 }
 
 frost_function_info frost_table_function_info(const frost_table *table, uint32_t which) {
-    if (which != 0 && !frost_table_is_named(table)) return (frost_function_info){0};
+    if (which != 0 && frost_table_is_named(table) != NAMED) return (frost_function_info){0};
     return which == 0 ? table->identity.info : table->name.info;
 }
 
@@ -322,7 +339,7 @@ uint32_t frost_table_find_identity8(const frost_table *table, uint64_t identity)
 
 uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint32_t length) {
     if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
-    if (!atomic_load_explicit(&table->named, memory_order_acquire)) return FROST_NOT_FOUND;
+    if (frost_table_is_named(table) != NAMED) return FROST_NOT_FOUND;
     uint32_t value = frost_function_search(&table->name, bytes, length);
     if (value >= table->name.info.range) return FROST_NOT_FOUND;
     uint32_t index = table->name_to_slot[value];
@@ -336,7 +353,9 @@ uint32_t frost_table_find_name(const frost_table *table, const void *bytes, uint
 
 uint32_t frost_table_function_value(const frost_table *table, uint32_t which,
                                     const void *bytes, uint32_t length, int through_cmph) {
-    if (table->count == 0 || (which != 0 && !frost_table_is_named(table))) return FROST_NOT_FOUND;
+    if (table->count == 0 || (which != 0 && frost_table_is_named(table) != NAMED)) {
+        return FROST_NOT_FOUND;
+    }
     const frost_function *function = which == 0 ? &table->identity : &table->name;
     uint8_t local[256];
     if (length > sizeof local) return FROST_NOT_FOUND;

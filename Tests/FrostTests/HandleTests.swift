@@ -109,6 +109,43 @@ struct HandleTests {
         #expect(lent.dependencyPath == ["FrostTests.Audit", "FrostTests.Database"])
     }
 
+    /// A handle to a closure transient makes it as a resolve by type does: a new instance
+    /// each time, the `@Injected` properties of a class the registered type does not show
+    /// (a subclass, a protocol's conformer), in a child's own table too, a failure naming its
+    /// path, and `.disposed` after `dispose()`.
+    @Test func aClosureTransientsHandleMakesItAsAResolveByTypeDoes() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(PlainWidget.self) { _ in WiredWidget() }
+        container.register((any Widget).self) { _ in WiredWidget() }
+        container.register(Audit.self) { _ in throw FactoryFailure(reason: "down") }
+        let frozen = try container.freeze()
+        let logger = try frozen.resolve(Logger.self)
+
+        let plain = try frozen.handle(for: PlainWidget.self)
+        let first = try frozen.resolve(plain)
+        let second = try frozen.withResolved(plain) { $0 }
+        #expect(first !== second)
+        #expect((first as? WiredWidget)?.logger === logger)
+        let widget = try frozen.handle(for: (any Widget).self)
+        #expect(try frozen.withResolved(widget) { ($0 as? WiredWidget)?.logger } === logger)
+
+        let child = try frozen.child { c in
+            c.register(PlainWidget.self, name: "child") { _ in WiredWidget() }
+        }
+        let childHandle = try child.handle(for: PlainWidget.self, name: "child")
+        #expect(try (child.resolve(childHandle) as? WiredWidget)?.logger === logger)
+
+        let failing = try frozen.handle(for: Audit.self)
+        let error = try #require(frostError { _ = try frozen.withResolved(failing) { $0 } })
+        #expect(error.code == .factoryFailed)
+        #expect(error.dependencyPath == ["FrostTests.Audit"])
+
+        frozen.dispose()
+        #expect(frostError { _ = try frozen.resolve(plain) }?.code == .disposed)
+        #expect(frostError { _ = try child.resolve(childHandle) }?.code == .disposed)
+    }
+
     @Test func aSingletonThatFailsFailsWhenItsHandleIsMade() throws {
         let container = Container()
         container.register(Logger.self) { _ -> any Logger in
@@ -161,4 +198,13 @@ struct HandleTests {
 final class Audit: @unchecked Sendable {
     let db: any Database
     init(db: any Database) { self.db = db }
+}
+
+/// A class without `@Injected` properties, and a protocol: what a registration shows.
+class PlainWidget: @unchecked Sendable {}
+protocol Widget: AnyObject {}
+
+/// A subclass with an `@Injected` property: what the factory makes.
+final class WiredWidget: PlainWidget, Widget, @unchecked Sendable {
+    @Injected var logger: any Logger
 }

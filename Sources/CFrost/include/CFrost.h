@@ -13,12 +13,14 @@
 //
 // Memory: frost_table_create (and frost_table_name_keys, for the names) allocates everything a
 // table uses and frost_table_destroy frees all of it; a cell's instance is owned by the cell
-// (a +1 reference dropped through the table's release function). Contexts are never freed: a thread's context returns to the pool
-// when the thread ends, and is reused.
+// (a +1 reference dropped through the table's release function). Contexts are never freed: a
+// thread's context returns to the pool when the thread ends, and is reused.
 //
 // Threads: lookups and cell reads are lock-free and write only the reading thread's own
-// context. Creation waits only for the same cell, and a wait that would close a circle of
-// contexts waiting for each other is refused (FROST_BEGIN_CYCLE) instead of hanging.
+// context; naming a table (frost_table_name_keys) takes the table's lock, and lookups by name
+// find nothing until it is done. Creation waits only for the same cell, and a wait that would
+// close a circle of contexts waiting for each other is refused (FROST_BEGIN_CYCLE) instead of
+// hanging.
 
 #ifndef CFROST_H
 #define CFROST_H
@@ -336,17 +338,21 @@ frost_status frost_table_create(const frost_key *_Nullable keys, uint32_t count,
                                 uint32_t *_Nullable first_duplicate);
 
 /// Gives a table created without names its keys' names (`names[i]` is the name of input key
-/// `i`; `count` is the table's count) and builds the name function: until then,
-/// frost_table_find_name finds nothing. Once per table. It writes the slots' name fields, so
-/// the caller keeps it from running alongside frost_table_find_name (other lookups may run).
-/// Names are copied. On FROST_ERROR_DUPLICATE, *first_duplicate is set to the input position
-/// of a name that repeats an earlier one, and the table stays without names.
+/// `i`; `count` is the table's count; `names` is NULL only when it is 0) and builds the name
+/// function. Once per table. Any thread may call it, alongside any lookup: callers are
+/// serialized by the table's lock, and frost_table_find_name finds nothing until the names
+/// are published. Names are copied. Returns FROST_ERROR_ALREADY_NAMED once the table is
+/// named; FROST_ERROR_EMPTY_KEY for an empty name or another count; on FROST_ERROR_DUPLICATE,
+/// *first_duplicate is set to the input position of a name that repeats an earlier one, and
+/// the table stays without names. FROST_ERROR_NO_FUNCTION (no function for these names) is
+/// final: later calls return it at once.
 frost_status frost_table_name_keys(frost_table *_Nonnull table,
                                    const frost_bytes *_Nullable names, uint32_t count,
                                    uint32_t *_Nullable first_duplicate);
 
-/// Whether the table has its keys' names (given to frost_table_create or to
-/// frost_table_name_keys).
+/// 1 when the table has its keys' names (given to frost_table_create or to
+/// frost_table_name_keys), 0 when it has none yet, -1 when naming failed for good
+/// (FROST_ERROR_NO_FUNCTION).
 int frost_table_is_named(const frost_table *_Nonnull table);
 
 /// Releases every cached instance through the table's release function, then frees all memory

@@ -1,5 +1,8 @@
-/// Implementation detail of `autowire`: what an autowired initializer's parameters are read
-/// from when a frozen container creates it. Do not use.
+/// Implementation detail of `autowire` and of a frozen container's resolve: what an autowired
+/// initializer's parameters are read from when a frozen container creates it, and the frame
+/// a creation at the top of a resolve starts from (``makeAtRoot(_:as:)``: a transient made
+/// through bound parameters or by a closure; ``makeAtRoot(_:arguments:argumentType:as:)``: a
+/// factory with arguments). Do not use.
 ///
 /// `freeze()` binds each parameter of an autowired registration to the slot of its
 /// dependency. When every parameter is bound and nothing runs after the initializer (no

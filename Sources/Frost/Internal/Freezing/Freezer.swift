@@ -1,6 +1,7 @@
 /// Compiles a container's registrations into a ``FrozenContainer``: validates them, computes
-/// every key's two byte forms, builds the perfect-hash table, binds autowired parameters to
-/// their slots and installs each component in its slot.
+/// every key's identity bytes, builds the perfect-hash table (its table names come later, on
+/// the first lookup by table name), binds autowired parameters to their slots and installs
+/// each component in its slot.
 ///
 /// For a child container (see ``FrozenContainer``'s children), only the keys its parent does
 /// not know go into a table; a value for a key the parent declared `provided` fills the

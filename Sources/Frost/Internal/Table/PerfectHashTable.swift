@@ -9,7 +9,9 @@ import Foundation
 /// releases the cached instances its cells own.
 ///
 /// `@unchecked Sendable`: after `init` the table is only read, except for its cells, whose
-/// instances CFrost publishes and reads with atomics.
+/// instances CFrost publishes and reads with atomics, and its names, which the first lookup by
+/// table name gives CFrost from any thread (CFrost serializes that under the table's lock and
+/// publishes the names with a release store that lookups by name read first).
 final class PerfectHashTable: @unchecked Sendable {
     /// A slot index; `PerfectHashTable.notFound` when a key is not in the table.
     typealias Slot = UInt32
@@ -24,9 +26,10 @@ final class PerfectHashTable: @unchecked Sendable {
     let capacity: Int
     /// A process-wide unique number: handles remember it to refuse other containers.
     let generation: UInt64
-    /// The keys whose table names CFrost gets on the first lookup by table name; `nil` for a
-    /// table built with its names.
-    private let keysToName: [RegistrationKey]?
+    /// Whether CFrost gets the table names on the first lookup by table name, from the keys
+    /// of the installed components (a frozen container's table); `false` for a table built
+    /// with its names.
+    private let namesLater: Bool
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -54,7 +57,7 @@ final class PerfectHashTable: @unchecked Sendable {
         try self.init(
             count: keys.count,
             options: options,
-            keysToName: keys,
+            namesLater: true,
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
             writeName: nil
         )
@@ -70,7 +73,7 @@ final class PerfectHashTable: @unchecked Sendable {
         try self.init(
             count: identities.count,
             options: options,
-            keysToName: nil,
+            namesLater: false,
             writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
             writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
@@ -79,7 +82,7 @@ final class PerfectHashTable: @unchecked Sendable {
     private init(
         count: Int,
         options: frost_build_options,
-        keysToName: [RegistrationKey]?,
+        namesLater: Bool,
         writeIdentity: (Int, inout [UInt8]) -> Void,
         writeName: ((Int, inout [UInt8]) -> Void)?
     ) throws(BuildError) {
@@ -133,7 +136,7 @@ final class PerfectHashTable: @unchecked Sendable {
         self.count = Int(frost_table_count(table))
         self.capacity = Int(frost_table_capacity(table))
         self.generation = Self.nextGeneration()
-        self.keysToName = keysToName
+        self.namesLater = namesLater
     }
 
     deinit {
@@ -200,19 +203,24 @@ final class PerfectHashTable: @unchecked Sendable {
         }
     }
 
-    /// Gives CFrost the table names of a table built without them (CFrost lets one caller
-    /// name the table; another, racing, gets `FROST_ERROR_ALREADY_NAMED`).
+    /// Gives CFrost the table names of a table built without them, made from the keys of its
+    /// installed components (CFrost lets one caller name the table; another, racing, gets
+    /// `FROST_ERROR_ALREADY_NAMED`). A table whose naming failed for good is not tried again.
     private func nameKeysIfNeeded() {
-        guard let keys = keysToName, !keys.isEmpty, frost_table_is_named(table) == 0 else {
-            return
+        guard namesLater, count > 0, frost_table_is_named(table) == 0, let slots else { return }
+        var keys = [RegistrationKey?](repeating: nil, count: count)
+        for slot in 0..<capacity where slots[slot].identity_length != 0 {
+            // A slot without its component (not installed yet) has no key to name.
+            guard slots[slot].context != nil else { return }
+            keys[Int(slots[slot].index)] = component(at: Slot(slot)).key
         }
-        let typeNames = Self.typeNames(of: keys)
+        let typeNames = Self.typeNames(of: keys.map { $0! })
         var arena: [UInt8] = []
         var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(keys.count)
+        ranges.reserveCapacity(count)
         for (key, typeName) in zip(keys, typeNames) {
             let start = arena.count
-            key.appendTableName(typeName, to: &arena)
+            key!.appendTableName(typeName, to: &arena)
             ranges.append(start..<arena.count)
         }
         let status = arena.withUnsafeBufferPointer { bytes in
@@ -221,13 +229,15 @@ final class PerfectHashTable: @unchecked Sendable {
                     bytes: bytes.baseAddress! + range.lowerBound, length: UInt32(range.count))
             }
             return names.withUnsafeBufferPointer { names in
-                frost_table_name_keys(table, names.baseAddress, UInt32(keys.count), nil)
+                frost_table_name_keys(table, names.baseAddress, UInt32(count), nil)
             }
         }
-        // Keys are distinct, and so are mangled type names: only running out of memory leaves
-        // the table without names (then a lookup by table name finds nothing).
+        // Keys are distinct, and so are mangled type names: only running out of memory, or
+        // (never seen) no function for these names, leaves the table without names; then a
+        // lookup by table name finds nothing.
         assert(
-            status == FROST_OK || status == FROST_ERROR_ALREADY_NAMED,
+            status == FROST_OK || status == FROST_ERROR_ALREADY_NAMED
+                || status == FROST_ERROR_OUT_OF_MEMORY || status == FROST_ERROR_NO_FUNCTION,
             "CFrost could not name the table's keys (status \(status.rawValue))")
     }
 
