@@ -179,26 +179,17 @@ struct _BoundParameters {
     @inlinable
     @inline(__always)
     func make<A>(_ component: UnsafeRawPointer, as type: A.Type) throws(FrostError) -> A {
-        try enter(component)
-        defer { leave() }
-        do {
-            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
-                ._withUnsafeGuaranteedRef { component in
-                    // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the
-                    // closure, which allocates a thunk on every call (measured).
-                    let instance = try component.autowiredBound!(
-                        _BoundParameters(
-                            container: container,
-                            slotArray: slotArray,
-                            slots: component.boundSlots,
-                            context: context
-                        )
-                    )
-                    try finishIfAnotherClass(instance, of: component)
-                    return instance
-                }
-        } catch {
-            throw failure(error, in: component)
+        try create(component, as: A.self) { component in
+            // `!`, not `unsafelyUnwrapped`: that generic getter reabstracts the closure, which
+            // allocates a thunk on every call (measured).
+            try component.autowiredBound!(
+                _BoundParameters(
+                    container: container,
+                    slotArray: slotArray,
+                    slots: component.boundSlots,
+                    context: context
+                )
+            )
         }
     }
 
@@ -212,19 +203,8 @@ struct _BoundParameters {
         let byClosure = Unmanaged<TypedComponent<A>>.fromOpaque(component)
             ._withUnsafeGuaranteedRef { $0.directClosure != nil }
         guard byClosure else { return try make(component, as: A.self) }
-        try enter(component)
-        defer { leave() }
-        do {
-            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
-                ._withUnsafeGuaranteedRef { component in
-                    let instance = try container._withUnsafeGuaranteedRef { container in
-                        try component.directClosure!(container)
-                    }
-                    try finishIfAnotherClass(instance, of: component)
-                    return instance
-                }
-        } catch {
-            throw failure(error, in: component)
+        return try create(component, as: A.self) { component in
+            try container._withUnsafeGuaranteedRef { try component.directClosure!($0) }
         }
     }
 
@@ -244,14 +224,28 @@ struct _BoundParameters {
                     == ObjectIdentifier(argumentType)
             }
         guard takes else { return nil }
+        return try create(component, as: A.self) { component in
+            try container._withUnsafeGuaranteedRef {
+                try component.directWithArguments!.call($0, arguments)
+            }
+        }
+    }
+
+    /// One creation one level deeper in the resolve: enters `component` in the path, makes
+    /// the instance with `construct`, injects the wrappers of a class `A` does not show, and
+    /// leaves; an error becomes the creation's failure, with the path.
+    @inlinable
+    @inline(__always)
+    func create<A>(
+        _ component: UnsafeRawPointer, as type: A.Type,
+        _ construct: (TypedComponent<A>) throws -> A
+    ) throws(FrostError) -> A {
         try enter(component)
         defer { leave() }
         do {
             return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
                 ._withUnsafeGuaranteedRef { component in
-                    let instance = try container._withUnsafeGuaranteedRef { container in
-                        try component.directWithArguments!.call(container, arguments)
-                    }
+                    let instance = try construct(component)
                     try finishIfAnotherClass(instance, of: component)
                     return instance
                 }
