@@ -171,7 +171,7 @@ public final class FrozenContainer: Resolver, Sendable {
             return try frame.makeAtRoot(component, as: T.self)
         }
         if !lookup.found { return try resolveMiss(T.self, name: name) }
-        return try create(lookup, T.self, name: name)
+        return try create(lookup, T.self)
     }
 
     /// A key with no registration here, by code specialized for `T` (not inlined): for a
@@ -248,12 +248,10 @@ public final class FrozenContainer: Resolver, Sendable {
         )
     }
 
-    /// The general path of `_resolve`: a miss, or an instance to create.
+    /// The general path of `_resolve` for a key found here (a miss went to `resolveMiss`): the
+    /// cached instance, or an instance to create.
     @usableFromInline
-    func create<T>(_ lookup: _ResolverLookup, _ type: T.Type, name: String?) throws(FrostError)
-        -> T
-    {
-        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
+    func create<T>(_ lookup: _ResolverLookup, _ type: T.Type) throws(FrostError) -> T {
         if let box = lookup.box { return _readBox(box, as: T.self) }
         return try create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
     }
