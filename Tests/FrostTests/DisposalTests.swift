@@ -88,6 +88,37 @@ struct DisposalTests {
         #expect(journal.lines == ["cache", "repository", "connection"])
     }
 
+    /// Several hooks on one registration all run, in the order they were added, on the one
+    /// instance: a singleton's and a living `.weak` one's.
+    @Test(arguments: Mode.allCases)
+    func severalHooksOfOneRegistrationRunInTheOrderAdded(mode: Mode) throws {
+        let container = Container()
+        let journal = Journal()
+        container.register(Connection.self) { _ in Connection() }
+            .scope(.singleton)
+            .onDispose { journal.record("connection 1", $0) }
+            .onDispose { journal.record("connection 2", $0) }
+            .onDispose { journal.record("connection 3", $0) }
+        container.register(Resource.self) { _ in Resource() }
+            .scope(.weak)
+            .onDispose { journal.record("resource 1", $0) }
+            .onDispose { journal.record("resource 2", $0) }
+        let family = try mode.family(container)
+
+        let connection = try family.resolver.resolve(Connection.self)
+        let resource = try family.resolver.resolve(Resource.self)
+        family.dispose()
+        #expect(
+            journal.lines == [
+                "resource 1", "resource 2", "connection 1", "connection 2", "connection 3",
+            ])
+        #expect(
+            journal.instances
+                == [ObjectIdentifier(resource), ObjectIdentifier(resource)]
+                + Array(repeating: ObjectIdentifier(connection), count: 3))
+        withExtendedLifetime((connection, resource)) {}
+    }
+
     /// Only what the container made and caches is disposed: a living `.weak`, not a gone one.
     @Test(arguments: Mode.allCases)
     func onlyInstancesTheContainerCreatedAndStillCachesAreDisposed(mode: Mode) throws {

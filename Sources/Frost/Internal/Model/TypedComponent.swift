@@ -359,9 +359,24 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         }
         var sync: (@Sendable (AnyObject) -> Void)?
         if syncHooks.count == hooks.count {
-            sync = { [syncHooks] instance in
-                guard let value = value(instance) else { return }
-                for hook in syncHooks { hook(value) }
+            // Composed here, so that running them (on every disposal of a tracked instance)
+            // asks the runtime for no metadata: not `T?`'s, not the hooks' function type's.
+            let run: @Sendable (T) -> Void
+            if syncHooks.count == 1 {
+                run = syncHooks[0]
+            } else {
+                run = { [syncHooks] value in
+                    for hook in syncHooks { hook(value) }
+                }
+            }
+            if weak {
+                sync = { instance in
+                    if let value = unsafeDowncast(instance, to: WeakBox.self).object as? T {
+                        run(value)
+                    }
+                }
+            } else {
+                sync = { instance in run(unsafeDowncast(instance, to: Box<T>.self).value) }
             }
         }
         let async: @Sendable (AnyObject) async -> Void = { instance in
