@@ -181,19 +181,30 @@ public final class FrozenContainer: Resolver, Sendable {
     @inline(never)
     func resolveMiss<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         if TypeKind.mayBeFrostType(T.self), let deferred = T.self as? any DeferredResolving.Type {
-            return try resolveDeferred(deferred, name: name) as! T
+            return try resolveDeferred(deferred, as: T.self, name: name)
         }
         return try resolveUnregistered(T.self, name: name)
     }
 
     /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
-    /// ``resolveUnregistered(_:name:)`` makes it.
+    /// ``resolveUnregistered(_:name:)`` makes it. `D` is `T`, opened from `T.self`: the code
+    /// specialized for `T` makes it directly and casts nothing.
+    @inlinable
+    func resolveDeferred<D: DeferredResolving, T>(
+        _ deferred: D.Type, as type: T.Type, name: String?
+    ) throws(FrostError) -> T {
+        try admitDeferred(D.self, name: name)
+        let made = D.make(container: self, name: name, arguments: nil)
+        // The same type (see above): a reinterpretation, not a conversion.
+        return unsafeBitCast(made, to: T.self)
+    }
+
+    /// Throws what resolving `deferred` here fails with: `.disposed` after `dispose()`,
+    /// `.notRegistered` when nothing registers its wrapped type under `name`.
     @usableFromInline
-    func resolveDeferred(_ deferred: any DeferredResolving.Type, name: String?)
-        throws(FrostError) -> any DeferredResolving
-    {
+    func admitDeferred(_ deferred: any DeferredResolving.Type, name: String?) throws(FrostError) {
         if isDisposed { throw FrostError(.disposed, key: RegistrationKey(deferred, name: name)) }
-        return try deferredResolver(deferred, name: name, arguments: nil)
+        try checkWrappedRegistered(deferred, name: name)
     }
 
     /// For a top-level creation of a transient made through bound parameters or by a closure

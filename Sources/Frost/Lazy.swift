@@ -29,12 +29,20 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     private weak var container: (any AnyObject & Resolver)?
     private let name: String?
     private let arguments: CapturedArguments?
+    /// `Box<T>`, as the code that made this `Lazy` knew it: boxing the instance then asks the
+    /// runtime for no metadata (code compiled for any `T` would, on every first access).
+    private let boxType: Box<T>.Type
     private let cell = Cell.allocate()
 
-    init(container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?) {
+    @usableFromInline
+    init(
+        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?,
+        boxType: Box<T>.Type
+    ) {
         self.container = container
         self.name = name
         self.arguments = arguments
+        self.boxType = boxType
     }
 
     deinit {
@@ -83,7 +91,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
                 cell.end(for: context, publishing: nil)
                 throw error
             }
-            cell.end(for: context, publishing: Box(instance))
+            cell.end(for: context, publishing: boxType.init(instance))
             return instance
         case .own, .cycle, .async:
             let key = RegistrationKey(T.self, name: name)
@@ -96,11 +104,11 @@ extension Lazy: DeferredResolving {
     @usableFromInline
     static var wrappedType: Any.Type { T.self }
 
-    @usableFromInline
+    @inlinable
     static func make(
         container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
     ) -> Lazy<T> {
-        Lazy(container: container, name: name, arguments: arguments)
+        Lazy(container: container, name: name, arguments: arguments, boxType: Box<T>.self)
     }
 
     /// `T` from `container`, with the kept arguments if any.

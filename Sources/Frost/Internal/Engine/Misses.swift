@@ -44,10 +44,17 @@ extension EngineHost {
         name: String?,
         arguments: CapturedArguments?
     ) throws(FrostError) -> any DeferredResolving {
-        let key = RegistrationKey(deferred.wrappedType, name: name)
-        guard contains(key) else { throw notRegistered(key) }
+        try checkWrappedRegistered(deferred, name: name)
         // The container resolves it later, not the resolve that asks for it now.
         return deferred.make(container: self, name: name, arguments: arguments)
+    }
+
+    /// Throws `.notRegistered` when nothing registers `deferred`'s wrapped type under `name`.
+    func checkWrappedRegistered(_ deferred: any DeferredResolving.Type, name: String?)
+        throws(FrostError)
+    {
+        let key = RegistrationKey(deferred.wrappedType, name: name)
+        guard contains(key) else { throw notRegistered(key) }
     }
 
     /// The error of resolving `key`, which is not registered: with the path that needed it
