@@ -91,6 +91,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else {
             check(!names_later && keys[i].name_length == 0, "a table with names is not named");
         }
+        if (keys[i].identity_length >= 9) {
+            // A key shaped as a named one (8 bytes, a separator, a name): assembled by CFrost.
+            uint64_t identity;
+            memcpy(&identity, keys[i].identity, 8);
+            int non_ascii = -1;
+            check(frost_table_find_named(table, identity, keys[i].identity[8],
+                                         keys[i].identity + 9, keys[i].identity_length - 9,
+                                         &non_ascii) == slot && non_ascii == 0,
+                  "find_named disagrees");
+        }
         if (keys[i].identity_length == 8) {
             uint64_t identity;
             memcpy(&identity, keys[i].identity, 8);
@@ -109,6 +119,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(probe, keys[i].identity, length);
         probe[length - 1] ^= 0x5a;
         uint32_t slot = frost_table_find_identity(table, probe, length);
+        if (length >= 9) {
+            uint64_t identity;
+            memcpy(&identity, probe, 8);
+            int non_ascii = -1;
+            uint32_t named = frost_table_find_named(table, identity, probe[8], probe + 9,
+                                                    length - 9, &non_ascii);
+            check(named == slot, "find_named disagrees on a non-key");
+            uint8_t seen = 0;
+            for (uint32_t b = 9; b < length; b++) seen |= probe[b];
+            check(non_ascii == (named == FROST_NOT_FOUND && seen >= 0x80),
+                  "find_named's non-ASCII answer");
+        }
         if (slot != FROST_NOT_FOUND) {
             check(slot < capacity, "a non-key found a slot out of bounds");
             check(slots[slot].identity_length == length &&

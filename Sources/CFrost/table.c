@@ -301,6 +301,27 @@ uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
     return index;
 }
 
+uint32_t frost_table_find_named(const frost_table *table, uint64_t identity, uint8_t separator,
+                                const uint8_t *name, uint32_t length, int *non_ascii) {
+    if (non_ascii) *non_ascii = 0;
+    if (table->count == 0 || length > UINT32_MAX - 9) return FROST_NOT_FOUND;
+    uint8_t local[256];
+    uint32_t total = 9 + length;
+    uint8_t *bytes = total <= sizeof local ? local : malloc(total);
+    if (bytes == NULL) return FROST_NOT_FOUND;
+    memcpy(bytes, &identity, 8);
+    bytes[8] = separator;
+    if (length > 0) memcpy(bytes + 9, name, length);
+    uint32_t index = frost_table_find_identity(table, bytes, total);
+    if (bytes != local) free(bytes);
+    if (index == FROST_NOT_FOUND && non_ascii) {
+        uint8_t seen = 0;
+        for (uint32_t i = 0; i < length; i++) seen |= name[i];
+        *non_ascii = seen >= 0x80;
+    }
+    return index;
+}
+
 static const frost_found not_found = {UINT64_MAX, NULL};
 
 /// The slot of an 8-byte identity, verified, or FROST_NOT_FOUND: the identity function

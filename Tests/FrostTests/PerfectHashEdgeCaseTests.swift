@@ -219,6 +219,34 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
+    /// Named lookups whose key bytes CFrost assembles: the empty name, a name longer than its
+    /// stack buffer, and non-ASCII names registered in one normalization form and asked for in
+    /// the other, short and long; a name that differs only past the buffer misses.
+    @Test(arguments: Mode.allCases)
+    func namedLookupsOfEmptyLongAndNonASCIINamesFindTheirRegistration(mode: Mode) throws {
+        let long = String(repeating: "n", count: 300)
+        let longDecomposed = String(repeating: "e\u{301}", count: 200)  // NFD, 600 bytes
+        let longComposed = String(repeating: "\u{e9}", count: 200)  // NFC, 400 bytes
+        let container = Container()
+        container.register(instance: AppConfig(port: 1), name: "")
+        container.register(instance: AppConfig(port: 2), name: long)
+        container.register(instance: AppConfig(port: 3), name: longDecomposed)
+        container.register(instance: AppConfig(port: 4), name: "caf\u{e9}")  // NFC
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(AppConfig.self, name: "").port == 1)
+        #expect(try resolver.resolve(AppConfig.self, name: long).port == 2)
+        #expect(try resolver.resolve(AppConfig.self, name: longComposed).port == 3)
+        #expect(try resolver.resolve(AppConfig.self, name: longDecomposed).port == 3)
+        #expect(try resolver.resolve(AppConfig.self, name: "cafe\u{301}").port == 4)
+        #expect(
+            frostError { _ = try resolver.resolve(AppConfig.self, name: long + "m") }?.code
+                == .notRegistered)
+        #expect(
+            frostError { _ = try resolver.resolve(AppConfig.self, name: "caf\u{e8}") }?.code
+                == .notRegistered)
+    }
+
     /// A frozen container's table is built without names; the first lookup by table name
     /// (mangled type name, `#name` for a named key) names every key, and each name then finds
     /// the slot its key's identity finds.

@@ -377,6 +377,14 @@ void frost_slot_install(frost_table *_Nonnull table, uint32_t slot, void *_Nulla
 uint32_t frost_table_find_identity(const frost_table *_Nonnull table,
                                    const void *_Nonnull bytes, uint32_t length);
 
+/// The slot index of a named key given as its parts, or FROST_NOT_FOUND: the type's 8-byte
+/// identity, the separator byte and the name's bytes, assembled here into the key's identity
+/// bytes. On a miss, `*non_ascii` (when given) says whether the name has a byte of 0x80 or
+/// above: the caller then tries the name's canonical form.
+uint32_t frost_table_find_named(const frost_table *_Nonnull table, uint64_t identity,
+                                uint8_t separator, const uint8_t *_Nullable name,
+                                uint32_t length, int *_Nullable non_ascii);
+
 /// A lookup's answer: the slot and the instance cached in it.
 typedef struct frost_found {
     uint64_t slot;             // the slot index, with the slot's flags in the upper 32 bits;

@@ -78,28 +78,6 @@ struct RegistrationKey: Hashable, Sendable {
             return bits < 0x80
         }
     }
-
-    /// Writes the identity bytes of a named key into `buffer` (9 + the name's UTF-8 count
-    /// bytes): the type's 8 bytes, `#`, then `utf8`. Returns whether every byte of the name
-    /// is ASCII; if not, the bytes are not the key's: hash the name's NFC form
-    /// (`name.precomposedStringWithCanonicalMapping`) instead.
-    @inline(__always)
-    static func writeIdentityBytes(
-        type bits: UInt64,
-        name utf8: UnsafeBufferPointer<UInt8>,
-        into buffer: UnsafeMutableBufferPointer<UInt8>
-    ) -> Bool {
-        withUnsafeBytes(of: bits) { identity in
-            for index in 0..<8 { buffer[index] = identity[index] }
-        }
-        buffer[8] = nameSeparator
-        var bitsSeen: UInt8 = 0
-        for index in 0..<utf8.count {
-            bitsSeen |= utf8[index]
-            buffer[9 + index] = utf8[index]
-        }
-        return bitsSeen < 0x80
-    }
 }
 
 /// A metatype with identity-based equality.

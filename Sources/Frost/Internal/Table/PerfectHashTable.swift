@@ -173,24 +173,23 @@ final class PerfectHashTable: @unchecked Sendable {
         return slot(identity: key.type.bits, name: name)
     }
 
-    /// The slot of a named key, by its identity bytes assembled on the stack (see
-    /// ``RegistrationKey``: a name that is not ASCII is hashed in its NFC form).
+    /// The slot of a named key, by its identity bytes, which CFrost assembles on its stack
+    /// (see ``RegistrationKey``: a name that is not ASCII is hashed in its NFC form, so such a
+    /// name that misses is looked up again in that form).
     func slot(identity bits: UInt64, name: String) -> Slot {
         var name = name
+        var nonASCII: Int32 = 0
         let slot = name.withUTF8 { utf8 in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
-                guard RegistrationKey.writeIdentityBytes(type: bits, name: utf8, into: buffer)
-                else { return Slot?.none }
-                return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
-            }
+            frost_table_find_named(
+                table, bits, RegistrationKey.nameSeparator, utf8.baseAddress,
+                UInt32(utf8.count), &nonASCII)
         }
-        if let slot { return slot }
+        guard slot == Self.notFound, nonASCII != 0 else { return slot }
         var normalized = name.precomposedStringWithCanonicalMapping
         return normalized.withUTF8 { utf8 in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 + utf8.count) { buffer in
-                _ = RegistrationKey.writeIdentityBytes(type: bits, name: utf8, into: buffer)
-                return frost_table_find_identity(table, buffer.baseAddress!, UInt32(buffer.count))
-            }
+            frost_table_find_named(
+                table, bits, RegistrationKey.nameSeparator, utf8.baseAddress,
+                UInt32(utf8.count), nil)
         }
     }
 
