@@ -28,52 +28,58 @@ static void fill_base3_digits(void) {
     }
 }
 
-/// Exports a BDZ_PH function's parameters with cmph_pack into `function->bdz`. Returns 0 when
-/// the packed form is not the layout this file reads (then cmph_search stays in use).
-static int export_bdz_ph(frost_function *function) {
-    uint32_t size = cmph_packed_size(function->mphf);
+/// Exports a BDZ_PH function's parameters with cmph_pack into `*evaluator`. Returns 0, with
+/// nothing allocated, when the packed form is not the layout this file reads (then
+/// cmph_search stays in use).
+static int export_bdz_ph(cmph_t *mphf, inline_bdz_ph *evaluator) {
+    uint32_t size = cmph_packed_size(mphf);
     // cmph_pack's layout for BDZ_PH with Jenkins: algorithm, hash kind, seed, r, then g.
     if (size < 16) return 0;
     uint8_t *packed = malloc(size);
     if (packed == NULL) return 0;
-    cmph_pack(function->mphf, packed);
+    cmph_pack(mphf, packed);
     uint32_t header[4];
     memcpy(header, packed, sizeof header);
     uint32_t r = header[3];
     uint64_t g_bytes = ((uint64_t)3 * r + 4) / 5;
-    if (header[0] != CMPH_BDZ_PH || header[1] != CMPH_HASH_JENKINS || r == 0
-        || size != 16 + g_bytes) {
-        free(packed);
-        return 0;
+    uint8_t *digits = NULL;
+    if (header[0] == CMPH_BDZ_PH && header[1] == CMPH_HASH_JENKINS && r != 0
+        && size == 16 + g_bytes) {
+        digits = malloc((size_t)3 * r);
     }
-    uint8_t *digits = malloc((size_t)3 * r);
-    if (digits == NULL) {
-        free(packed);
-        return 0;
-    }
-    pthread_once(&base3_once, fill_base3_digits);
-    const uint8_t *g = packed + 16;
-    for (uint64_t vertex = 0; vertex < (uint64_t)3 * r; vertex++) {
-        digits[vertex] = base3_digit[vertex % 5][g[vertex / 5]];
+    if (digits != NULL) {
+        pthread_once(&base3_once, fill_base3_digits);
+        const uint8_t *g = packed + 16;
+        for (uint64_t vertex = 0; vertex < (uint64_t)3 * r; vertex++) {
+            digits[vertex] = base3_digit[vertex % 5][g[vertex / 5]];
+        }
+        *evaluator = (inline_bdz_ph){digits, header[2], r, UINT64_MAX / r + 1};
     }
     free(packed);
-    function->bdz = (inline_bdz_ph){digits, header[2], r, UINT64_MAX / r + 1};
-    return 1;
+    return digits != NULL;
 }
 
-static void drop_inline_search(frost_function *function) {
-    free(function->bdz.digits);
-    function->bdz = (inline_bdz_ph){0};
-    function->info.evaluator = FROST_EVALUATOR_CMPH;
+void frost_inline_bdz_ph_free(inline_bdz_ph *evaluator) {
+    free(evaluator->digits);
+    *evaluator = (inline_bdz_ph){0};
 }
 
 /// Whether the inline evaluator gives `values` (cmph_search's) for every key.
-static int agrees_with_cmph(const frost_function *function, const key_view *keys,
+static int agrees_with_cmph(const inline_bdz_ph *evaluator, const key_view *keys,
                             uint32_t count, const uint32_t *values) {
     for (uint32_t i = 0; i < count; i++) {
-        if (frost_inline_search(function, keys[i].bytes, keys[i].length) != values[i]) return 0;
+        if (frost_inline_search(evaluator, keys[i].bytes, keys[i].length) != values[i]) return 0;
     }
     return 1;
+}
+
+int frost_inline_bdz_ph_make(cmph_t *mphf, const key_view *keys, uint32_t count,
+                             const uint32_t *values, inline_bdz_ph *evaluator) {
+    *evaluator = (inline_bdz_ph){0};
+    if (!export_bdz_ph(mphf, evaluator)) return 0;
+    if (agrees_with_cmph(evaluator, keys, count, values)) return 1;
+    frost_inline_bdz_ph_free(evaluator);
+    return 0;
 }
 
 /// Whether this libcmph computes BDZ_PH exactly as the inline evaluator does, decided once: a
@@ -103,11 +109,9 @@ static void calibrate_evaluator(void) {
             || !built) {
             continue;
         }
-        if (export_bdz_ph(&function)) {
-            inline_matches_cmph = agrees_with_cmph(&function, keys, count, values);
-            drop_inline_search(&function);
-        }
-        cmph_destroy(function.mphf);
+        inline_matches_cmph =
+            frost_inline_bdz_ph_make(function.mphf, keys, count, values, &function.bdz);
+        frost_function_free(&function);
         return;
     }
 }
@@ -117,10 +121,8 @@ void frost_enable_inline_search(frost_function *function, const key_view *keys, 
     function->info.evaluator = FROST_EVALUATOR_CMPH;
     if (function->info.rung > FROST_RUNG_BDZ_PH_20) return;
     pthread_once(&calibration_once, calibrate_evaluator);
-    if (!inline_matches_cmph || !export_bdz_ph(function)) return;
-    if (agrees_with_cmph(function, keys, count, values)) {
+    if (inline_matches_cmph
+        && frost_inline_bdz_ph_make(function->mphf, keys, count, values, &function->bdz)) {
         function->info.evaluator = FROST_EVALUATOR_INLINE;
-    } else {
-        drop_inline_search(function);
     }
 }

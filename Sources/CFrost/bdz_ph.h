@@ -1,5 +1,6 @@
-// The inline half of the BDZ_PH evaluator: what a lookup runs (table.c) and what the
-// calibration and agreement checks compare with cmph_search (bdz_ph.c).
+// The inline half of the BDZ_PH evaluator: what a lookup runs (table.c, ladder.c) and what the
+// agreement check compares with cmph_search (bdz_ph.c). It reads an inline_bdz_ph only; it
+// never sees the frost_function around it.
 
 #ifndef CFROST_BDZ_PH_H
 #define CFROST_BDZ_PH_H
@@ -82,24 +83,24 @@ static inline uint32_t frost_bdz_ph_vertex(const inline_bdz_ph *bdz, const uint3
 }
 
 /// The inline evaluator's value for a key of any length (salt already applied).
-static inline uint32_t frost_inline_search(const frost_function *function, const uint8_t *key,
+static inline uint32_t frost_inline_search(const inline_bdz_ph *bdz, const uint8_t *key,
                                            uint32_t length) {
     uint32_t hashes[3];
-    frost_jenkins_vector(function->bdz.seed, key, length, hashes);
-    return frost_bdz_ph_vertex(&function->bdz, hashes);
+    frost_jenkins_vector(bdz->seed, key, length, hashes);
+    return frost_bdz_ph_vertex(bdz, hashes);
 }
 
 /// The inline evaluator's value for an 8-byte key (salt already applied): the hot path of a
 /// resolve by type.
-static inline uint32_t frost_inline_search8(const frost_function *function, uint64_t key) {
+static inline uint32_t frost_inline_search8(const inline_bdz_ph *bdz, uint64_t key) {
     uint8_t bytes[8];
     memcpy(bytes, &key, 8);
     uint32_t a = 0x9e3779b9u + frost_key_word(bytes);
     uint32_t b = 0x9e3779b9u + frost_key_word(bytes + 4);
-    uint32_t c = function->bdz.seed + 8;
+    uint32_t c = bdz->seed + 8;
     FROST_JENKINS_MIX(a, b, c);
     uint32_t hashes[3] = {a, b, c};
-    return frost_bdz_ph_vertex(&function->bdz, hashes);
+    return frost_bdz_ph_vertex(bdz, hashes);
 }
 
 #endif  // CFROST_BDZ_PH_H

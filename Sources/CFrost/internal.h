@@ -18,7 +18,8 @@ typedef struct key_view {
 /// and three divisions. Enabled only after it agreed with cmph_search on every key.
 typedef struct inline_bdz_ph {
     uint8_t *digits;     // g unpacked: one base-3 digit per vertex (3r bytes; cmph packs 5 per
-                         // byte), so a search reads each vertex's digit in one load
+                         // byte), so a search reads each vertex's digit in one load. Made by
+                         // frost_inline_bdz_ph_make, freed by frost_inline_bdz_ph_free
     uint32_t seed;       // the Jenkins seed
     uint32_t r;          // vertices per part (3 parts)
     uint64_t r_inverse;  // for an exact a % r by multiplication (Lemire's fastmod)
@@ -26,7 +27,8 @@ typedef struct inline_bdz_ph {
 
 /// One perfect-hash function of a table: identity bytes -> slot, or name bytes -> name index.
 typedef struct frost_function {
-    cmph_t *mphf;       // searched with cmph_search; NULL for 0 keys
+    cmph_t *mphf;       // searched with cmph_search; NULL for 0 keys. Made by cmph_new in
+                        // ladder.c, destroyed by frost_function_free
     uint64_t salt;      // XOR mask over the first 8 bytes of a key; 0 for unsalted keys
     inline_bdz_ph bdz;  // valid when info.evaluator != FROST_EVALUATOR_CMPH
     frost_function_info info;
@@ -40,7 +42,9 @@ frost_status frost_build_function(const key_view *keys, uint32_t count,
                                   const frost_build_options *options, frost_function *function,
                                   uint32_t *values);
 
-/// Frees what frost_build_function allocated.
+/// Frees everything a function holds (its cmph function, through cmph_destroy, and its inline
+/// evaluator, through frost_inline_bdz_ph_free) and leaves it as the function of 0 keys. The
+/// one free of a frost_function, whoever built it.
 void frost_function_free(frost_function *function);
 
 /// The function's value for any key: salt applied, through the evaluator lookups use.
@@ -62,6 +66,17 @@ uint32_t frost_find_duplicate(const key_view *keys, uint32_t count);
 
 // bdz_ph.c
 
+/// Exports a BDZ_PH function with cmph_pack into `*evaluator` and checks it against `values`
+/// (cmph_search's value for each key). Returns 1 when it agrees on every key: the evaluator
+/// then holds digits that only frost_inline_bdz_ph_free frees. Returns 0 otherwise, with
+/// `*evaluator` empty and nothing allocated. `mphf` is only read.
+int frost_inline_bdz_ph_make(cmph_t *mphf, const key_view *keys, uint32_t count,
+                             const uint32_t *values, inline_bdz_ph *evaluator);
+
+/// Frees an evaluator's digits and empties it (an empty one is left alone): the one free of
+/// what frost_inline_bdz_ph_make allocates.
+void frost_inline_bdz_ph_free(inline_bdz_ph *evaluator);
+
 /// After a BDZ_PH build: exports the function with cmph_pack and enables the inline evaluator
 /// when this libcmph passed the one-time calibration and the evaluator agrees with
 /// cmph_search (`values`) on every key. Otherwise the function keeps using cmph_search.
@@ -70,8 +85,9 @@ void frost_enable_inline_search(frost_function *function, const key_view *keys, 
 
 // ladder.c, for bdz_ph.c's calibration
 
-/// Tries one rung with one salt. On success fills `function`, writes each key's value and sets
-/// *built; a rung that cannot hash the set leaves *built at 0 (not an error).
+/// Tries one rung with one salt. On success sets `*function` (which must hold nothing: it is
+/// overwritten), writes each key's value and sets *built; a rung that cannot hash the set
+/// leaves *built at 0 and `*function` untouched (not an error).
 frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung, uint64_t salt,
                             frost_function *function, uint32_t *values, uint8_t *scratch_flags,
                             size_t flag_capacity, int *built);

@@ -63,7 +63,7 @@ void frost_apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt) {
 uint32_t frost_function_raw_search(const frost_function *function, const void *bytes,
                                    uint32_t length) {
     if (function->info.evaluator != FROST_EVALUATOR_CMPH) {
-        return frost_inline_search(function, bytes, length);
+        return frost_inline_search(&function->bdz, bytes, length);
     }
     return cmph_search(function->mphf, bytes, length);
 }
@@ -103,34 +103,33 @@ frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung,
     cmph_config_set_algo(config, rung_algorithm[rung]);
     cmph_config_set_verbosity(config, 0);
     if (rung_graph_size[rung] > 0) cmph_config_set_graphsize(config, rung_graph_size[rung]);
-    cmph_t *mphf = cmph_new(config);
+    frost_function candidate = {0};
+    candidate.mphf = cmph_new(config);
     cmph_config_destroy(config);
-    if (mphf == NULL) return FROST_OK;  // this rung cannot hash this key set: climb on
+    if (candidate.mphf == NULL) return FROST_OK;  // this rung cannot hash this key set: climb on
 
     // Measure the range and check injectivity: a function that maps two keys to one value is
     // treated like a failed build (never seen, but a wrong instance must be impossible).
     uint32_t range = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t value = cmph_search(mphf, (const char *)keys[i].bytes, keys[i].length);
+        uint32_t value = cmph_search(candidate.mphf, (const char *)keys[i].bytes, keys[i].length);
         values[i] = value;
-        if (value >= flag_capacity) {
-            cmph_destroy(mphf);
-            return FROST_OK;
-        }
+        if (value >= flag_capacity) goto reject;
         if (value + 1 > range) range = value + 1;
     }
     memset(scratch_flags, 0, range);
     for (uint32_t i = 0; i < count; i++) {
-        if (scratch_flags[values[i]]) {
-            cmph_destroy(mphf);
-            return FROST_OK;
-        }
+        if (scratch_flags[values[i]]) goto reject;
         scratch_flags[values[i]] = 1;
     }
-    function->mphf = mphf;
-    function->salt = salt;
-    function->info.range = range;
+    candidate.salt = salt;
+    candidate.info.range = range;
+    *function = candidate;
     *built = 1;
+    return FROST_OK;
+
+reject:
+    frost_function_free(&candidate);
     return FROST_OK;
 }
 
@@ -206,8 +205,9 @@ done:
 }
 
 void frost_function_free(frost_function *function) {
-    if (function->mphf) cmph_destroy(function->mphf);
-    free(function->bdz.digits);
+    if (function->mphf != NULL) cmph_destroy(function->mphf);
+    frost_inline_bdz_ph_free(&function->bdz);
+    *function = (frost_function){0};  // the function of 0 keys: freeing it again is harmless
 }
 
 // MARK: - Duplicate detection

@@ -340,7 +340,7 @@ __attribute__((always_inline)) static inline uint32_t slot8(const frost_table *t
                                                            uint64_t identity) {
     uint32_t index = table->identity.info.evaluator == FROST_EVALUATOR_CMPH
         ? slot8_cmph(table, identity)
-        : frost_inline_search8(&table->identity, identity ^ table->identity.salt);
+        : frost_inline_search8(&table->identity.bdz, identity ^ table->identity.salt);
     if (index >= table->capacity) return FROST_NOT_FOUND;
     const frost_slot *slot = &table->slots[index];
     if (slot->identity_length != 8 || slot->identity8 != identity) return FROST_NOT_FOUND;
