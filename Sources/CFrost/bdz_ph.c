@@ -5,9 +5,17 @@
 // is therefore evaluated inline: the same function (seed, r and g exported by cmph_pack),
 // computed by a copy of its search specialized for 8-byte keys (bdz_ph.h), enabled only once
 // it agrees with cmph_search on every key of the set (callgrind: about 150 -> 100
-// instructions per lookup, 25 -> 19 ns per singleton resolve). A one-time calibration on keys
-// with every byte value checks that this libcmph reads key bytes as the evaluator does
-// (unsigned, as Debian's does); if not, cmph_search stays in use.
+// instructions per lookup, 25 -> 19 ns per singleton resolve).
+//
+// This file is the layer below ladder.c: it is handed a function cmph built and the values
+// cmph_search gave, and calls nothing in the other files. ladder.c decides which functions
+// get an inline evaluator, after a one-time calibration (there) that checks this libcmph
+// reads key bytes as the evaluator does.
+//
+// Memory: an evaluator's digits are allocated here (frost_inline_bdz_ph_make) and freed only
+// here (frost_inline_bdz_ph_free, which ladder.c's frost_function_free calls); cmph_pack's
+// copy of the function is allocated and freed within export_bdz_ph. The cmph function itself
+// belongs to ladder.c and is only read here.
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -80,49 +88,4 @@ int frost_inline_bdz_ph_make(cmph_t *mphf, const key_view *keys, uint32_t count,
     if (agrees_with_cmph(evaluator, keys, count, values)) return 1;
     frost_inline_bdz_ph_free(evaluator);
     return 0;
-}
-
-/// Whether this libcmph computes BDZ_PH exactly as the inline evaluator does, decided once: a
-/// function over 300 keys of 13 random bytes (the Jenkins loop, every tail byte, bytes >= 0x80)
-/// is evaluated both ways. A real table's keys cannot decide it: type names are ASCII, and
-/// tiny sets hash alike whatever the reading.
-static int inline_matches_cmph = 0;
-static pthread_once_t calibration_once = PTHREAD_ONCE_INIT;
-
-static void calibrate_evaluator(void) {
-    enum { count = 300, length = 13 };
-    static uint8_t bytes[count * length];
-    key_view keys[count];
-    uint32_t values[count];
-    uint8_t flags[count * 4 + 64];
-    uint64_t state = 0x2545F4914F6CDD1DULL;
-    for (uint32_t i = 0; i < count * length; i++) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        bytes[i] = (uint8_t)(state >> 56);
-    }
-    for (uint32_t i = 0; i < count; i++) keys[i] = (key_view){bytes + i * length, length};
-    for (uint32_t rung = FROST_RUNG_BDZ_PH; rung <= FROST_RUNG_BDZ_PH_20; rung++) {
-        frost_function function = {0};
-        int built = 0;
-        if (frost_try_rung(keys, count, rung, 0, &function, values, flags, sizeof flags, &built)
-                != FROST_OK
-            || !built) {
-            continue;
-        }
-        inline_matches_cmph =
-            frost_inline_bdz_ph_make(function.mphf, keys, count, values, &function.bdz);
-        frost_function_free(&function);
-        return;
-    }
-}
-
-void frost_enable_inline_search(frost_function *function, const key_view *keys, uint32_t count,
-                                const uint32_t *values) {
-    function->info.evaluator = FROST_EVALUATOR_CMPH;
-    if (function->info.rung > FROST_RUNG_BDZ_PH_20) return;
-    pthread_once(&calibration_once, calibrate_evaluator);
-    if (inline_matches_cmph
-        && frost_inline_bdz_ph_make(function->mphf, keys, count, values, &function->bdz)) {
-        function->info.evaluator = FROST_EVALUATOR_INLINE;
-    }
 }

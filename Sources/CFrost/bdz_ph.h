@@ -30,7 +30,7 @@ static inline uint32_t frost_mod_by_inverse(uint32_t a, uint64_t inverse, uint32
 
 /// Four key bytes, little-endian, as cmph's Jenkins loop adds them (Debian's libcmph reads key
 /// bytes unsigned; a build that reads them through a signed `char` fails the calibration in
-/// bdz_ph.c and keeps cmph_search).
+/// ladder.c and keeps cmph_search).
 static inline uint32_t frost_key_word(const uint8_t *k) {
     return (uint32_t)k[0] | ((uint32_t)k[1] << 8) | ((uint32_t)k[2] << 16)
         | ((uint32_t)k[3] << 24);

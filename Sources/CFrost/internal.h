@@ -1,4 +1,20 @@
 // CFrost's internal declarations, shared by its source files (not part of the contract).
+//
+// Layering: a file uses only the files listed below it, and none calls back up.
+//
+//   table.c     the table. Uses ladder.c (build, search and free a function), bdz_ph.h (the
+//               inline 8-byte search), creation.c (frost_cell_take), context.c
+//               (frost_forget_hazards), and cmph_search for a function without the inline
+//               evaluator.
+//   ladder.c    one function: builds it (cmph), chooses its evaluator after a one-time
+//               calibration, searches and frees it. Uses bdz_ph.c (make and free the inline
+//               evaluator) and bdz_ph.h.
+//   bdz_ph.c    the inline BDZ_PH evaluator, made from a function ladder.c hands it (cmph_pack)
+//               and checked against the values ladder.c measured. Uses bdz_ph.h only.
+//   creation.c  cells and their create-once protocol. Uses context.c (CFrost.h's contexts).
+//   context.c   contexts and reclamation. Uses none of the others.
+//
+// The declarations below follow that order from the bottom: bdz_ph.c's, then ladder.c's.
 
 #ifndef CFROST_INTERNAL_H
 #define CFROST_INTERNAL_H
@@ -34,10 +50,24 @@ typedef struct frost_function {
     frost_function_info info;
 } frost_function;
 
-// ladder.c
+// bdz_ph.c (uses none of the other files)
+
+/// Exports a BDZ_PH function with cmph_pack into `*evaluator` and checks it against `values`
+/// (cmph_search's value for each key). Returns 1 when it agrees on every key: the evaluator
+/// then holds digits that only frost_inline_bdz_ph_free frees. Returns 0 otherwise, with
+/// `*evaluator` empty and nothing allocated. `mphf` is only read.
+int frost_inline_bdz_ph_make(cmph_t *mphf, const key_view *keys, uint32_t count,
+                             const uint32_t *values, inline_bdz_ph *evaluator);
+
+/// Frees an evaluator's digits and empties it (an empty one is left alone): the one free of
+/// what frost_inline_bdz_ph_make allocates.
+void frost_inline_bdz_ph_free(inline_bdz_ph *evaluator);
+
+// ladder.c (uses bdz_ph.c)
 
 /// Builds a perfect-hash function over distinct, non-empty keys, climbing the ladder; writes
-/// each key's value into `values`. The inline evaluator is enabled when it agrees with cmph.
+/// each key's value into `values`. The inline evaluator (bdz_ph.c) is enabled when this libcmph
+/// passed the calibration and the evaluator agrees with cmph_search on every key.
 frost_status frost_build_function(const key_view *keys, uint32_t count,
                                   const frost_build_options *options, frost_function *function,
                                   uint32_t *values);
@@ -63,33 +93,5 @@ void frost_apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt);
 /// The input position of a key that repeats an earlier one, FROST_NOT_FOUND when all are
 /// distinct, or FROST_NOT_FOUND - 1 when memory ran out.
 uint32_t frost_find_duplicate(const key_view *keys, uint32_t count);
-
-// bdz_ph.c
-
-/// Exports a BDZ_PH function with cmph_pack into `*evaluator` and checks it against `values`
-/// (cmph_search's value for each key). Returns 1 when it agrees on every key: the evaluator
-/// then holds digits that only frost_inline_bdz_ph_free frees. Returns 0 otherwise, with
-/// `*evaluator` empty and nothing allocated. `mphf` is only read.
-int frost_inline_bdz_ph_make(cmph_t *mphf, const key_view *keys, uint32_t count,
-                             const uint32_t *values, inline_bdz_ph *evaluator);
-
-/// Frees an evaluator's digits and empties it (an empty one is left alone): the one free of
-/// what frost_inline_bdz_ph_make allocates.
-void frost_inline_bdz_ph_free(inline_bdz_ph *evaluator);
-
-/// After a BDZ_PH build: exports the function with cmph_pack and enables the inline evaluator
-/// when this libcmph passed the one-time calibration and the evaluator agrees with
-/// cmph_search (`values`) on every key. Otherwise the function keeps using cmph_search.
-void frost_enable_inline_search(frost_function *function, const key_view *keys, uint32_t count,
-                                const uint32_t *values);
-
-// ladder.c, for bdz_ph.c's calibration
-
-/// Tries one rung with one salt. On success sets `*function` (which must hold nothing: it is
-/// overwritten), writes each key's value and sets *built; a rung that cannot hash the set
-/// leaves *built at 0 and `*function` untouched (not an error).
-frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung, uint64_t salt,
-                            frost_function *function, uint32_t *values, uint8_t *scratch_flags,
-                            size_t flag_capacity, int *built);
 
 #endif  // CFROST_INTERNAL_H

@@ -1,4 +1,5 @@
-// CFrost: building one perfect-hash function, climbing the retry ladder.
+// CFrost: building one perfect-hash function, climbing the retry ladder, choosing how lookups
+// evaluate it (cmph_search, or bdz_ph.c's inline evaluator), and freeing it.
 //
 // Facts about cmph 2.0.2 this file is written for (measured; see DESIGN.md):
 // - cmph is never called with 0 keys (CHD hangs, CHM/FCH/BRZ crash) or with duplicate keys
@@ -9,6 +10,7 @@
 //   is sized by the range measured over the key set.
 // - The default algorithm is CHM: the algorithm is always set. Verbosity 0 prints nothing.
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,9 +92,12 @@ static const CMPH_ALGO rung_algorithm[FROST_RUNG_COUNT] = {
 };
 static const double rung_graph_size[FROST_RUNG_COUNT] = {0, 1.5, 2.0, 0, 0};
 
-frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung, uint64_t salt,
-                            frost_function *function, uint32_t *values, uint8_t *scratch_flags,
-                            size_t flag_capacity, int *built) {
+/// Tries one rung with one salt. On success sets `*function` (which must hold nothing: it is
+/// overwritten), writes each key's value and sets *built; a rung that cannot hash the set
+/// leaves *built at 0 and `*function` untouched (not an error).
+static frost_status try_rung(const key_view *keys, uint32_t count, uint32_t rung, uint64_t salt,
+                             frost_function *function, uint32_t *values, uint8_t *scratch_flags,
+                             size_t flag_capacity, int *built) {
     *built = 0;
     key_source source = {keys, count, 0};
     cmph_io_adapter_t adapter = {
@@ -131,6 +136,58 @@ frost_status frost_try_rung(const key_view *keys, uint32_t count, uint32_t rung,
 reject:
     frost_function_free(&candidate);
     return FROST_OK;
+}
+
+// MARK: - Choosing the evaluator
+
+/// Whether this libcmph computes BDZ_PH exactly as the inline evaluator (bdz_ph.c) does,
+/// decided once: a function over 300 keys of 13 random bytes (the Jenkins loop, every tail
+/// byte, bytes >= 0x80) is evaluated both ways. A real table's keys cannot decide it: type
+/// names are ASCII, and tiny sets hash alike whatever the reading. Debian's libcmph reads key
+/// bytes unsigned, as the evaluator does; a build that reads them through a signed `char`
+/// fails here and keeps cmph_search.
+static int inline_matches_cmph = 0;
+static pthread_once_t calibration_once = PTHREAD_ONCE_INIT;
+
+static void calibrate_inline_evaluator(void) {
+    enum { count = 300, length = 13 };
+    static uint8_t bytes[count * length];
+    key_view keys[count];
+    uint32_t values[count];
+    uint8_t flags[count * 4 + 64];
+    uint64_t state = 0x2545F4914F6CDD1DULL;
+    for (uint32_t i = 0; i < count * length; i++) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        bytes[i] = (uint8_t)(state >> 56);
+    }
+    for (uint32_t i = 0; i < count; i++) keys[i] = (key_view){bytes + i * length, length};
+    for (uint32_t rung = FROST_RUNG_BDZ_PH; rung <= FROST_RUNG_BDZ_PH_20; rung++) {
+        frost_function function = {0};
+        int built = 0;
+        if (try_rung(keys, count, rung, 0, &function, values, flags, sizeof flags, &built)
+                != FROST_OK
+            || !built) {
+            continue;
+        }
+        inline_matches_cmph =
+            frost_inline_bdz_ph_make(function.mphf, keys, count, values, &function.bdz);
+        frost_function_free(&function);
+        return;
+    }
+}
+
+/// After a build: a BDZ_PH function gets the inline evaluator when this libcmph passed the
+/// calibration and the evaluator agrees with cmph_search (`values`) on every key; any other
+/// function keeps cmph_search.
+static void choose_evaluator(frost_function *function, const key_view *keys, uint32_t count,
+                             const uint32_t *values) {
+    function->info.evaluator = FROST_EVALUATOR_CMPH;
+    if (function->info.rung > FROST_RUNG_BDZ_PH_20) return;
+    pthread_once(&calibration_once, calibrate_inline_evaluator);
+    if (inline_matches_cmph
+        && frost_inline_bdz_ph_make(function->mphf, keys, count, values, &function->bdz)) {
+        function->info.evaluator = FROST_EVALUATOR_INLINE;
+    }
 }
 
 frost_status frost_build_function(const key_view *keys, uint32_t count,
@@ -178,9 +235,9 @@ frost_status frost_build_function(const key_view *keys, uint32_t count,
         for (uint32_t rung = first; rung < FROST_RUNG_COUNT && !built; rung++) {
             attempts++;
             // Ranges stay near c * n (c <= 2.0); a function whose range exceeds the flag buffer
-            // is rejected by frost_try_rung like a failed build.
-            frost_status step = frost_try_rung(input, count, rung, salt, function, values, flags,
-                                               flag_bytes, &built);
+            // is rejected by try_rung like a failed build.
+            frost_status step = try_rung(input, count, rung, salt, function, values, flags,
+                                         flag_bytes, &built);
             if (step != FROST_OK) {
                 status = step;
                 goto done;
@@ -191,7 +248,7 @@ frost_status frost_build_function(const key_view *keys, uint32_t count,
             }
         }
         if (built) {
-            frost_enable_inline_search(function, input, count, values);
+            choose_evaluator(function, input, count, values);
             status = FROST_OK;
             break;
         }
