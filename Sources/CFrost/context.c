@@ -27,7 +27,7 @@
 #include <unistd.h>
 #endif
 
-#include "internal.h"
+#include "CFrost.h"
 
 _Static_assert(sizeof(frost_context) == 128, "a frost_context fills two 64-byte cache lines");
 _Static_assert(offsetof(frost_context, path) == FROST_CONTEXT_PATH_OFFSET, "path offset");

@@ -14,7 +14,7 @@
 
 #include <pthread.h>
 
-#include "internal.h"
+#include "CFrost.h"
 
 /// Bit 0 of a cell's creator: someone waits for this creation (the creator wakes them).
 #define FROST_WAITED ((uintptr_t)1)

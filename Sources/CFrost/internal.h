@@ -3,16 +3,19 @@
 // Layering: a file uses only the files listed below it, and none calls back up.
 //
 //   table.c     the table. Uses ladder.c (build, search and free a function), bdz_ph.h (the
-//               inline 8-byte search), creation.c (frost_cell_take), context.c
-//               (frost_forget_hazards), and cmph_search for a function without the inline
-//               evaluator.
+//               inline 8-byte search), creation.c (frost_cell_take) and context.c
+//               (frost_forget_hazards); it calls no cmph function itself.
 //   ladder.c    one function: builds it (cmph), chooses its evaluator after a one-time
 //               calibration, searches and frees it. Uses bdz_ph.c (make and free the inline
 //               evaluator) and bdz_ph.h.
 //   bdz_ph.c    the inline BDZ_PH evaluator, made from a function ladder.c hands it (cmph_pack)
 //               and checked against the values ladder.c measured. Uses bdz_ph.h only.
-//   creation.c  cells and their create-once protocol. Uses context.c (CFrost.h's contexts).
-//   context.c   contexts and reclamation. Uses none of the others.
+//   creation.c  cells and their create-once protocol. Uses context.c (the calling thread's
+//               context, frost_context_count). Includes CFrost.h only, not this header.
+//   context.c   contexts and reclamation. Uses none of the others; includes CFrost.h only.
+//
+// Only ladder.c and bdz_ph.c call cmph: ladder.c makes, searches and destroys a function's
+// cmph_t, and hands it to bdz_ph.c to be read (cmph_pack) while it chooses the evaluator.
 //
 // The declarations below follow that order from the bottom: bdz_ph.c's, then ladder.c's.
 
@@ -80,6 +83,12 @@ void frost_function_free(frost_function *function);
 /// The function's value for any key: salt applied, through the evaluator lookups use.
 uint32_t frost_function_search(const frost_function *function, const void *bytes,
                                uint32_t length);
+
+/// The function's value for a key whose salt is already applied, through cmph_search (the
+/// function must have keys): how the other files reach cmph_search, which they never call
+/// themselves.
+uint32_t frost_function_cmph_search(const frost_function *function, const void *bytes,
+                                    uint32_t length);
 
 /// The function's value for a key whose salt is already applied: through cmph_search or, when
 /// enabled, the inline evaluator.

@@ -62,12 +62,17 @@ void frost_apply_salt(uint8_t *bytes, uint32_t length, uint64_t salt) {
 
 // MARK: - Searching
 
+uint32_t frost_function_cmph_search(const frost_function *function, const void *bytes,
+                                    uint32_t length) {
+    return cmph_search(function->mphf, bytes, length);
+}
+
 uint32_t frost_function_raw_search(const frost_function *function, const void *bytes,
                                    uint32_t length) {
     if (function->info.evaluator != FROST_EVALUATOR_CMPH) {
         return frost_inline_search(&function->bdz, bytes, length);
     }
-    return cmph_search(function->mphf, bytes, length);
+    return frost_function_cmph_search(function, bytes, length);
 }
 
 uint32_t frost_function_search(const frost_function *function, const void *bytes,

@@ -333,7 +333,7 @@ __attribute__((noinline)) static uint32_t slot8_cmph(const frost_table *table,
     // A table of 0 keys keeps FROST_EVALUATOR_CMPH (its mphf is NULL).
     if (table->count == 0) return FROST_NOT_FOUND;
     uint64_t salted = identity ^ table->identity.salt;
-    return cmph_search(table->identity.mphf, (const char *)&salted, 8);
+    return frost_function_cmph_search(&table->identity, &salted, 8);
 }
 
 __attribute__((always_inline)) static inline uint32_t slot8(const frost_table *table,
@@ -382,7 +382,7 @@ uint32_t frost_table_function_value(const frost_table *table, uint32_t which,
     if (length > sizeof local) return FROST_NOT_FOUND;
     memcpy(local, bytes, length);
     frost_apply_salt(local, length, function->salt);
-    return through_cmph ? cmph_search(function->mphf, (const char *)local, length)
+    return through_cmph ? frost_function_cmph_search(function, local, length)
                         : frost_function_raw_search(function, local, length);
 }
 
