@@ -15,6 +15,11 @@
 // again or ends: reclamation keeps that for a later try, it never frees it early. When a
 // table's slots are freed, the hazards that name them are cleared (frost_forget_hazards), so
 // that a stale one does not protect what a new table's cell at the same address holds.
+//
+// Memory: a context (aligned_alloc) and its path (malloc) are allocated by take_context and
+// never freed: a context goes back to the pool (give_back) and is reused, and reclamation
+// walks the registry without a lock. A reclamation's list of hazards is allocated and freed
+// within frost_reclaim_partition. The instances it partitions are the caller's.
 
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -203,6 +208,7 @@ uint32_t frost_reclaim_partition(void **instances, void **cells, uint32_t count)
     size_t capacity = 64, found = 0;
     void **hazards = malloc(sizeof *hazards * capacity);
     if (hazards == NULL) return count;
+    int complete = 1;  // 0 when memory ran out before every hazard was collected
     for (frost_context *context = atomic_load_explicit(&registry, memory_order_acquire);
          context != NULL; context = context->next) {
         // Acquire: pairs with the reader's release store of its next hazard, so what it read
@@ -212,23 +218,27 @@ uint32_t frost_reclaim_partition(void **instances, void **cells, uint32_t count)
         if (found == capacity) {
             void **grown = realloc(hazards, sizeof *hazards * capacity * 2);
             if (grown == NULL) {
-                free(hazards);
-                return count;
+                complete = 0;
+                break;
             }
             hazards = grown;
             capacity *= 2;
         }
         hazards[found++] = hazard;
     }
-    qsort(hazards, found, sizeof *hazards, compare_addresses);
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        if (found > 0 && bsearch(&cells[i], hazards, found, sizeof *hazards, compare_addresses)) {
-            void *instance = instances[i], *cell = cells[i];
-            instances[i] = instances[kept];
-            cells[i] = cells[kept];
-            instances[kept] = instance;
-            cells[kept++] = cell;
+    uint32_t kept = count;  // without every hazard, keep everything: never free what may be read
+    if (complete) {
+        qsort(hazards, found, sizeof *hazards, compare_addresses);
+        kept = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            if (found > 0
+                && bsearch(&cells[i], hazards, found, sizeof *hazards, compare_addresses)) {
+                void *instance = instances[i], *cell = cells[i];
+                instances[i] = instances[kept];
+                cells[i] = cells[kept];
+                instances[kept] = instance;
+                cells[kept++] = cell;
+            }
         }
     }
     free(hazards);

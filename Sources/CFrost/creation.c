@@ -11,6 +11,9 @@
 // Why the chain can be trusted under the lock: a context that waits (its `waiting` set, which
 // happens only under the lock) is blocked, so it cannot end the creations it owns; a context
 // that does not wait ends the chain. Contexts are never freed, so reading one is always safe.
+//
+// Memory: this file allocates nothing. A cell lives in a table's slot (table.c); a context is
+// context.c's; an instance is the facade's.
 
 #include <pthread.h>
 

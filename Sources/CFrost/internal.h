@@ -18,6 +18,7 @@
 // cmph_t, and hands it to bdz_ph.c to be read (cmph_pack) while it chooses the evaluator.
 //
 // The declarations below follow that order from the bottom: bdz_ph.c's, then ladder.c's.
+// Each .c file's opening comment says which allocations it owns and where each is freed.
 
 #ifndef CFROST_INTERNAL_H
 #define CFROST_INTERNAL_H

@@ -1,6 +1,16 @@
 // CFrost: building one perfect-hash function, climbing the retry ladder, choosing how lookups
 // evaluate it (cmph_search, or bdz_ph.c's inline evaluator), and freeing it.
-//
+////
+// Memory: each allocation has one owner and one free.
+// - A frost_function's cmph_t: made by cmph_new in try_rung, destroyed only by
+//   frost_function_free, the one free of a frost_function, whoever holds it (a table, a
+//   rejected rung, the calibration). Its inline evaluator's digits are bdz_ph.c's:
+//   frost_function_free releases them through frost_inline_bdz_ph_free.
+// - cmph's configuration: cmph_config_new and cmph_config_destroy, both in try_rung.
+// - Scratch (the flag buffer and the salted keys of frost_build_function, a long salted key in
+//   frost_function_search, frost_find_duplicate's table): freed by the function that
+//   allocates it, before it returns.
+
 // Facts about cmph 2.0.2 this file is written for (measured; see DESIGN.md):
 // - cmph is never called with 0 keys (CHD hangs, CHM/FCH/BRZ crash) or with duplicate keys
 //   (every algorithm retries 1,000 times before failing): table.c checks both first.

@@ -2,6 +2,20 @@
 //
 // cmph_search returns some number for a key outside the set, possibly out of range: every
 // lookup checks the bound and compares the stored key before it trusts a slot.
+//
+// Memory: each allocation has one owner and one free.
+// - The frost_table, its `slots` and its `arena` (every key's identity bytes): allocated by
+//   frost_table_create, freed by table_free (from frost_table_destroy, or from a create that
+//   fails).
+// - `name_to_slot` and `name_arena` (every key's name bytes): allocated by name_keys, which
+//   frees them when naming fails and otherwise hands them to the table (table_free).
+// - The `identity` and `name` functions: built by ladder.c, which owns what they hold; this
+//   file releases them only through frost_function_free (table_free, or name_keys's function
+//   when naming fails).
+// - Scratch (the identity views and values, the names array, a long named key's bytes): freed
+//   by the function that allocates it, before it returns.
+// - A cell's instance is the facade's (a +1 reference), dropped through `release` by
+//   frost_table_destroy.
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -37,7 +51,10 @@ static _Atomic(uint64_t) live_tables = 0;
 
 uint64_t frost_live_tables(void) { return atomic_load_explicit(&live_tables, memory_order_relaxed); }
 
-static void table_free(frost_table *table) {
+/// The one free of a table and of everything it owns (a table partly built frees alike: what
+/// it does not hold yet is NULL). `has_lock` is 0 only when its naming lock could not be
+/// initialized.
+static void table_free(frost_table *table, int has_lock) {
     frost_function_free(&table->identity);
     frost_function_free(&table->name);
     free(table->name_to_slot);
@@ -47,7 +64,7 @@ static void table_free(frost_table *table) {
     free(table->slots);
     free(table->arena);
     free(table->name_arena);
-    pthread_mutex_destroy(&table->naming);
+    if (has_lock) pthread_mutex_destroy(&table->naming);
     free(table);
 }
 
@@ -79,7 +96,7 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     table->release = release;
     table->options = *options;
     if (pthread_mutex_init(&table->naming, NULL) != 0) {
-        free(table);
+        table_free(table, 0);
         return FROST_ERROR_OUT_OF_MEMORY;
     }
 
@@ -151,7 +168,7 @@ done:
     free(identity_values);
     free(names);
     if (status != FROST_OK) {
-        table_free(table);
+        table_free(table, 1);
         return status;
     }
     atomic_fetch_add_explicit(&live_tables, 1, memory_order_relaxed);
@@ -209,7 +226,7 @@ static frost_status name_keys(frost_table *table, const frost_bytes *names, uint
     frost_function function = {0};
     if (!arena || !views || !values) {
         status = FROST_ERROR_OUT_OF_MEMORY;
-        goto fail;
+        goto done;
     }
     size_t offset = 0;
     for (uint32_t i = 0; i < count; i++) {
@@ -220,19 +237,19 @@ static frost_status name_keys(frost_table *table, const frost_bytes *names, uint
     uint32_t duplicate = frost_find_duplicate(views, count);
     if (duplicate == FROST_NOT_FOUND - 1) {
         status = FROST_ERROR_OUT_OF_MEMORY;
-        goto fail;
+        goto done;
     }
     if (duplicate != FROST_NOT_FOUND) {
         if (first_duplicate) *first_duplicate = duplicate;
         status = FROST_ERROR_DUPLICATE;
-        goto fail;
+        goto done;
     }
     status = frost_build_function(views, count, &table->options, &function, values);
-    if (status != FROST_OK) goto fail;
+    if (status != FROST_OK) goto done;
     name_to_slot = malloc(sizeof *name_to_slot * function.info.range);
     if (!name_to_slot) {
         status = FROST_ERROR_OUT_OF_MEMORY;
-        goto fail;
+        goto done;
     }
     for (uint32_t i = 0; i < function.info.range; i++) name_to_slot[i] = FROST_NOT_FOUND;
     // Each slot knows its key's input position: that key's name goes with the slot.
@@ -243,16 +260,18 @@ static frost_status name_keys(frost_table *table, const frost_bytes *names, uint
         entry->name_length = views[entry->index].length;
         name_to_slot[values[entry->index]] = slot;
     }
-    free(views);
-    free(values);
+    // The table owns these from here on (table_free frees them).
     table->name = function;
     table->name_to_slot = name_to_slot;
     table->name_arena = arena;
+    function = (frost_function){0};
+    name_to_slot = NULL;
+    arena = NULL;
     // Publishes the fields above to frost_table_find_name, which reads `named` first.
     atomic_store_explicit(&table->named, NAMED, memory_order_release);
-    return FROST_OK;
 
-fail:
+done:
+    // What the table did not take, and the scratch arrays.
     frost_function_free(&function);
     free(name_to_slot);
     free(arena);
@@ -268,7 +287,7 @@ void frost_table_destroy(frost_table *table) {
         void *instance = frost_cell_take(&table->slots[i].cell);
         if (instance != NULL) table->release(instance);
     }
-    table_free(table);
+    table_free(table, 1);
 }
 
 uint32_t frost_table_count(const frost_table *table) { return table->count; }
