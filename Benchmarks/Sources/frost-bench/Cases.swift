@@ -498,7 +498,7 @@ struct Cases {
     /// container registering the request's values and its unit of work (`.container` scope);
     /// it has no disposal, so the request rolls the unit of work back by hand, as hand-written
     /// code does.
-    static func requestCase() throws -> BenchCase {
+    static func requestCases() throws -> [BenchCase] {
         let hand = HandWrittenServer()
         let app = Frost.Container()
         app.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
@@ -534,7 +534,7 @@ struct Cases {
         }
         let user = CurrentUser(id: 7)
         let requestID = RequestID(value: 42)
-        return BenchCase(
+        let request = BenchCase(
             name: "request",
             unit: "child providing 2 values + handler graph of 6 objects + dispose",
             iterations: 50_000,
@@ -577,6 +577,33 @@ struct Cases {
                 },
             ]
         )
+        // The same request as an async server handler writes it: in async code Swift picks
+        // the awaited resolve, and the child is disposed with `await dispose()`.
+        let requestAsync = BenchCase(
+            name: "request-async",
+            unit: "request, in async code: awaited resolve + await dispose()",
+            iterations: 50_000,
+            runs: [
+                Run(.handWritten) { n in
+                    runAsync {
+                        for _ in 0..<n { blackHole(hand.handle(user: user, requestID: requestID)) }
+                    }
+                },
+                Run(.frozen) { n in
+                    runAsync {
+                        for _ in 0..<n {
+                            let request = try! frozen.child { c in
+                                c.register(instance: user)
+                                c.register(instance: requestID)
+                            }
+                            blackHole(try! await request.resolve(TodoHandler.self))
+                            await request.dispose()
+                        }
+                    }
+                },
+            ]
+        )
+        return [request, requestAsync]
     }
 
     /// A singleton resolved from a container that also holds `count` other registrations.

@@ -137,6 +137,9 @@ struct Results {
             "request: Swinject >= 15x frozen",
             ratio(ns("request", .swinject), ns("request", .frozen)), { $0 >= 15 }, x)
         check(
+            "request-async: frozen <= 1.15x request (the awaited path costs the synchronous one)",
+            ratio(ns("request-async", .frozen), ns("request", .frozen)), { $0 <= 1.15 }, x)
+        check(
             "bootstrap-100: frozen <= 2x hand-written",
             ratio(ns("bootstrap-100", .frozen), ns("bootstrap-100", .handWritten)), { $0 <= 2 },
             x)
