@@ -37,54 +37,12 @@ extension Container {
             )
         )
     }
-
-    /// Implementation detail of the awaited `resolve`: the dictionary container's. Do not
-    /// call.
-    ///
-    /// - Parameters:
-    ///   - lookup: The answer of `_lookUp(_:name:)` for `type` and `name`.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as the awaited `resolve(_:name:)` does.
-    nonisolated(nonsending)
-        public func _resolveAsync<T>(
-            _ lookup: _ResolverLookup,
-            _ type: T.Type,
-            name: String?
-        ) async throws(FrostError) -> T
-    {
-        guard lookup.found else {
-            if let parent, !isDisposed {
-                return try await parent.resolve(T.self, name: name)
-            }
-            return try resolveUnregistered(T.self, name: name)
-        }
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        let target = target(of: entry(at: lookup))
-        return try await AsyncResolve.withContext { context throws(FrostError) -> T in
-            try await Engine.createAsync(target, as: T.self, in: context)
-        }
-    }
-
-    /// Runs the `.onDispose` hooks, awaiting the async ones, then drops the instances (see the
-    /// synchronous ``dispose()``).
-    public func dispose() async {
-        guard !isDisposed else { return }
-        markDisposed()
-        await Disposal(head: disposalList).runOnceAsync()
-        releaseCachedInstances()
-    }
 }
 
-/// Implementation detail of `Container`'s registration of main-actor factories: Swift finds a
-/// second `register` overload for `@MainActor` closures only in a protocol extension. Do not
-/// conform to it.
-public protocol _MainActorRegistering {}
-
-extension Container: _MainActorRegistering {}
-
-extension _MainActorRegistering where Self == Container {
+// Swift finds a second `register` overload for `@MainActor` closures only in a protocol
+// extension (on `Container` itself it is an invalid redeclaration): the protocol is `Resolver`,
+// constrained to `Container`.
+extension Resolver where Self == Container {
     /// Registers a factory isolated to the main actor, for what must be made there (a view
     /// model, a window).
     ///
@@ -113,5 +71,18 @@ extension _MainActorRegistering where Self == Container {
             let sendable = UncheckedResolver(resolver)
             return try await factory(sendable.resolver)
         }
+    }
+}
+
+/// A resolver handed to an async factory isolated to an actor: the containers are used by one
+/// resolve at a time there (a `Container` by its one thread, a `FrozenContainer` from
+/// anywhere).
+private struct UncheckedResolver: @unchecked Sendable {
+    // @unchecked: see above; the factory's resolves run before the resolve that called it
+    // goes on.
+    let resolver: any Resolver
+
+    init(_ resolver: any Resolver) {
+        self.resolver = resolver
     }
 }

@@ -42,34 +42,21 @@ extension Container {
         for parameter in repeat (each D).self {
             parameters.append(parameter)
         }
-        return registerAutowired(
-            T.self,
-            name: name,
-            parameters: parameters,
-            make: { resolver, slots in
-                var index = 0
-                return try initializer(
-                    repeat try _autowiredParameter(
-                        (each D).self, from: resolver, slots: slots, index: &index))
-            },
-            bound: { parameters in
-                var index = 0
-                return try initializer(
-                    repeat try _boundParameter((each D).self, from: parameters, index: &index))
-            }
-        )
+        return registerAutowired(T.self, name: name, parameters: parameters) { frame in
+            var index = 0
+            return try initializer(
+                repeat try _frameParameter((each D).self, from: frame, index: &index))
+        }
     }
 
-    /// Stores an autowired registration: `make` resolves the parameters (from the slots
-    /// `freeze()` binds, when given) and calls the initializer; `bound` reads them from their
-    /// bound slots, without a resolver (what a frozen container uses when it can).
+    /// Stores an autowired registration: `make` reads the parameters through a ``Frame``
+    /// (from the slots the container binds them to, or by type) and calls the initializer.
     @usableFromInline
     func registerAutowired<T>(
         _ type: T.Type,
         name: String?,
         parameters: [Any.Type],
-        make: @escaping @Sendable (any Resolver, [UInt32]?) throws -> T,
-        bound: @escaping @Sendable (_BoundParameters) throws -> T
+        make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
         let dependencies = parameters.enumerated().map { position, parameter in
             Dependency.parameter(parameter, position: position + 1, of: T.self)
@@ -79,7 +66,7 @@ extension Container {
                 key: RegistrationKey(T.self, name: name),
                 scope: .transient,
                 dependencies: dependencies,
-                factory: .autowired(make, bound: bound, slots: nil)
+                factory: .autowired(make)
             )
         )
     }
@@ -105,38 +92,5 @@ extension Dependency {
         return Dependency(
             key: RegistrationKey(type, name: nil), kind: .parameter, deferred: false,
             origin: origin)
-    }
-}
-
-/// Implementation detail of `autowire`: resolves the parameter at `index` and moves to the
-/// next. The counter is a local passed `inout` (a counter captured by a closure would cost a
-/// dynamic exclusivity check per parameter), and the resolver is borrowed, never copied.
-@inlinable
-func _autowiredParameter<Parameter>(
-    _ type: Parameter.Type,
-    from resolver: any Resolver,
-    slots: [UInt32]?,
-    index: inout Int
-) throws(FrostError) -> Parameter {
-    defer { index &+= 1 }
-    return try resolver.resolveParameter(Parameter.self, slot: slots?[index])
-}
-
-extension Resolver {
-    /// Resolves an autowired parameter: straight from its slot when freeze bound it (no
-    /// hashing), by type otherwise. Inlined into `autowire`'s specialized closure.
-    @inlinable
-    @inline(__always)
-    func resolveParameter<T>(_ type: T.Type, slot: UInt32?) throws(FrostError) -> T {
-        let lookup: _ResolverLookup
-        if let slot, slot != .max {
-            lookup = _lookUp(slot: slot)
-        } else {
-            lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
-        }
-        if let box = lookup.box {
-            return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-        }
-        return try _resolve(lookup, T.self, name: nil)
     }
 }

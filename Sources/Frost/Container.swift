@@ -1,8 +1,8 @@
 /// Where an application registers its components at start-up, before it calls ``freeze()``.
 ///
 /// A `Container` resolves too, through a Swift `Dictionary`: handy in tests and scripts, and the
-/// baseline the benchmark measures ``FrozenContainer`` against. It is meant for one thread
-/// (bootstrap); freeze it to share it.
+/// baseline the benchmark measures ``FrozenContainer`` against — the lookup is the only thing
+/// the two do differently. It is meant for one thread (bootstrap); freeze it to share it.
 ///
 /// ```swift
 /// let container = Container()
@@ -16,84 +16,43 @@
 /// ```
 ///
 /// Registering a key that is already registered (the same type and name) replaces the earlier
-/// registration; the replaced one is forgotten and never reaches the frozen table.
+/// registration; the replaced one is forgotten and never reaches the frozen table. Resolving
+/// from the container itself builds, on first use, what it resolves through; a registration
+/// made after that starts its caches afresh (instances made so far stay alive until
+/// ``dispose()`` and a child made so far keeps seeing the registrations it was made with).
 public final class Container: Resolver {
-    /// A registration and the cells its cached instance lives in (made on first use: a
-    /// container that only configures a child never resolves).
+    /// A registration, in registration order.
     final class Entry {
         var component: Component
-        /// The container the registration is in.
-        unowned let owner: Container
-        private var cellStorage: Cell?
-        private var weakCellStorage: Cell?
         /// Set when a later registration of the same key replaced this one.
         var replaced = false
 
-        init(_ component: Component, owner: Container) {
+        init(_ component: Component) {
             self.component = component
-            self.owner = owner
-        }
-
-        deinit {
-            cellStorage?.deallocate()
-            weakCellStorage?.deallocate()
-        }
-
-        /// The cached instance (singleton, registered instance), which lookups read; owned.
-        var cell: Cell {
-            if let cellStorage { return cellStorage }
-            let cell = Cell.allocate()
-            if let instance = component.instance { cell.preset(instance) }
-            cellStorage = cell
-            return cell
-        }
-
-        /// A `.weak` registration's instance (a ``WeakBox``), apart from `cell`; owned.
-        var weakCell: Cell {
-            if let weakCellStorage { return weakCellStorage }
-            let cell = Cell.allocate()
-            weakCellStorage = cell
-            return cell
-        }
-
-        /// Drops the cached instances (a registered instance stays). A `Container` is used on
-        /// one thread: nothing reads them concurrently.
-        func dropCache() {
-            for cell in [cellStorage, weakCellStorage].compactMap({ $0 }) {
-                if let instance = cell.take() {
-                    Unmanaged<AnyObject>.fromOpaque(instance).release()
-                }
-            }
-            if let instance = component.instance { cellStorage?.preset(instance) }
         }
     }
 
     // The stored properties are not checked for exclusive access at run time: a `Container` is
     // used on one thread, and the checks cost more than a child's whole configuration.
 
-    @exclusivity(unchecked) private(set) var entries: [RegistrationKey: Entry] = [:]
+    @exclusivity(unchecked) private var entries: [RegistrationKey: Entry] = [:]
     /// Every entry in registration order, replaced ones included (and skipped when read).
     @exclusivity(unchecked) private var order: [Entry] = []
-    @exclusivity(unchecked) private var catalogCache: Catalog?
     /// The frozen container this one configures a child of, if any (see
     /// `FrozenContainer.child`).
     let parent: FrozenContainer?
     /// The container this one is a child of (see ``child(_:)``), if any.
     let parentContainer: Container?
-    /// What tells this container's instances apart in a shared custom-scope storage.
-    let scopeOwner = PerfectHashTable.nextGeneration()
-    @exclusivity(unchecked) private var retiredStorage: RetiredInstances?
-    /// The head of the ``Disposal`` list of this container's instances with `.onDispose`
-    /// hooks, made on first use.
-    @exclusivity(unchecked) private var disposalHead: Cell?
-    /// A child's `.scoped` instances, by registration.
-    @exclusivity(unchecked) private var scopedCells: [ObjectIdentifier: Cell] = [:]
-    /// For a container that configures a frozen parent's child: the values it supplies for
-    /// the parent's provided keys, in the per-child cells the frozen child takes over (no
-    /// registration is made for them). Made on the first one.
-    @exclusivity(unchecked) private var supplied: ContainerCells?
+    /// For a child: the values it supplies for its parent's provided keys, in the per-child
+    /// cells the child takes over (no registration is made for them). Made on the first one.
+    @exclusivity(unchecked) private var supplied: SpaceCells?
+    /// What this container resolves through: built on first use, dropped when a registration
+    /// changes.
+    @exclusivity(unchecked) private var current: _Space?
+    /// What it resolved through before its registrations changed: disposed with it.
+    @exclusivity(unchecked) private var earlier: [_Space] = []
     /// Whether ``dispose()`` ran.
-    @exclusivity(unchecked) private(set) var isDisposed = false
+    @exclusivity(unchecked) private var isDisposed = false
 
     /// Creates an empty container.
     public init() {
@@ -114,14 +73,7 @@ public final class Container: Resolver {
     }
 
     deinit {
-        if !scopedCells.isEmpty {
-            for cell in scopedCells.values { cell.deallocate() }
-        }
         supplied?.deallocate()
-        if let disposalHead {
-            Disposal(head: disposalHead).releaseRecords()
-            disposalHead.deallocate()
-        }
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included.
@@ -168,21 +120,22 @@ public final class Container: Resolver {
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
         // Boxed here, where the box's type is known statically: a child that supplies a
         // value per request looks nothing up to make it.
-        _register(box: Box(instance), name: name)
+        register(box: Box(instance), name: name)
     }
 
-    /// Implementation detail of ``register(instance:name:)``. Do not call.
+    /// ``register(instance:name:)`` with the instance boxed: a value for a provided key of
+    /// the parent's fills the child's cell for it; anything else is a registration.
     @usableFromInline
-    func _register<T>(box: Box<T>, name: String?) -> Registration<T> {
+    func register<T>(box: Box<T>, name: String?) -> Registration<T> {
         let key = RegistrationKey(T.self, name: name)
-        if let parent, let index = parent.providedIndex(of: key) {
-            supply(box, at: index, for: key)
+        if let parentSpace, let index = parentSpace.providedIndex(of: key) {
+            supply(box, at: index, for: key, perChildCount: parentSpace.perChildCount)
             return Registration(container: self, key: key)
         }
         return add(
             TypedComponent(
                 key: key,
-                scope: .singleton,
+                scope: Singleton.scope,
                 instance: box,
                 factory: .closure { _ in box.value }
             )
@@ -202,8 +155,9 @@ public final class Container: Resolver {
     /// ```
     ///
     /// Resolving it where no child supplies it throws ``FrostError/Code/notProvided``; a
-    /// singleton of this container may not depend on it (`freeze()` reports it as a captive
-    /// dependency): it would keep the value of whichever child came first.
+    /// singleton, `.weak` or custom-scoped registration of this container may not depend on it
+    /// (`freeze()` reports it as a captive dependency): it is made here, where no child's value
+    /// is seen.
     ///
     /// - Parameters:
     ///   - type: The type each child supplies.
@@ -233,109 +187,43 @@ public final class Container: Resolver {
     /// - Returns: The instance, created or cached according to the registration's scope.
     /// - Throws: ``FrostError`` when nothing is registered for `type` under `name`, on a cycle,
     ///   or when a factory on the path throws.
+    @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        try _resolve(_lookUp(ObjectIdentifier(T.self), name: name), T.self, name: name)
+        let space = self.space
+        let found = space.find(ObjectIdentifier(T.self), name: name)
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try space.resolve(found, T.self, name: name)
     }
 
-    /// Implementation detail of `resolve`: one dictionary lookup (here, then in the parent of a
-    /// child). Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The identity of the requested type.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The entry and its cached box, or ``_ResolverLookup/unknown``.
-    public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        guard !isDisposed, let entry = entry(for: RegistrationKey(type, name: name)) else {
-            return .unknown
+    /// Implementation detail of ``Resolver``: what this container resolves through. Not API.
+    public var _space: _Space? { space }
+
+    /// What this container resolves through: its registrations over a dictionary, built on
+    /// first use (by the code `freeze()` uses, without validating: what is missing is reported
+    /// when it is resolved).
+    @usableFromInline
+    var space: _Space {
+        if let current { return current }
+        let copy = supplied?.copy()
+        let parts: SpaceParts
+        do {
+            parts = try Freezer(
+                components: components, parent: parentSpace, supplied: copy,
+                lookupKind: .dictionary, validates: false
+            ).parts()
+        } catch {
+            preconditionFailure("a dictionary container is built without validation: \(error)")
         }
-        return _ResolverLookup(
-            location: UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()),
-            box: entry.component.caches ? entry.cell.read() : nil
-        )
+        let space = _Space(parts: parts, container: self)
+        if isDisposed { space.runDisposal() }
+        current = space
+        return space
     }
 
-    /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
-    /// call.
-    ///
-    /// - Parameters:
-    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
-    public func _resolve<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?
-    ) throws(FrostError) -> T {
-        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try Engine.create(target(of: entry(at: lookup)), as: T.self)
-    }
-
-    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
-    ///   - argumentType: The tuple's type.
-    /// - Returns: A new instance.
-    /// - Throws: ``FrostError``.
-    public func _resolve<T>(
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T {
-        guard let entry = entry(for: RegistrationKey(T.self, name: name)) else {
-            if let parent {
-                return try parent._resolve(
-                    T.self, name: name, arguments: arguments, argumentType: argumentType)
-            }
-            let captured = CapturedArguments(pointer: arguments, type: argumentType)
-            if let made = try makeDeferred(T.self, name: name, arguments: captured) {
-                return made as! T
-            }
-            throw notRegistered(RegistrationKey(T.self, name: name))
-        }
-        return try Engine.create(
-            target(of: entry), as: T.self, arguments: arguments, argumentType: argumentType)
-    }
-
-    /// The entry of `key`: this container's, or, in a child, the nearest parent's.
-    func entry(for key: RegistrationKey) -> Entry? {
-        if let entry = entries[key] { return entry }
-        return parentContainer?.entry(for: key)
-    }
-
-    /// The entry a lookup found (kept alive by its container for the resolve's duration).
-    func entry(at lookup: _ResolverLookup) -> Entry {
-        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: lookup.location)!)
-            .takeUnretainedValue()
-    }
-
-    /// What the engine needs to resolve `entry` here: a `.scoped` instance lives in this
-    /// container (a child's), a provided key found in a parent was not supplied by a child.
-    func target(of entry: Entry) -> Target {
-        let component = entry.component
-        let cell: Cell?
-        switch component.kind {
-        case .weak: cell = entry.weakCell
-        case .scoped: cell = isChild ? scopedCell(for: component) : nil
-        case .provided: cell = nil
-        default: cell = entry.cell
-        }
-        return Target(component: component, cell: cell, owner: entry.owner, context: self)
-    }
-
-    /// The cell of this child's `.scoped` instance of `component`.
-    private func scopedCell(for component: Component) -> Cell {
-        let id = ObjectIdentifier(component)
-        if let cell = scopedCells[id] { return cell }
-        let cell = Cell.allocate()
-        scopedCells[id] = cell
-        return cell
+    /// The container this one's chain continues in: the frozen parent it configures a child
+    /// of, or the container it is a child of.
+    private var parentSpace: _Space? {
+        parent ?? parentContainer?.space
     }
 
     // MARK: Children and disposing
@@ -361,27 +249,28 @@ public final class Container: Resolver {
     /// Runs the `.onDispose` hooks of the instances this container created and caches, in
     /// reverse order of creation, once; then drops every instance it holds. Afterwards,
     /// resolving through this container throws ``FrostError/Code/disposed`` (see
-    /// `FrozenContainer.dispose()`).
+    /// `FrozenContainer.dispose()`, whose rules it keeps).
     ///
-    /// A synchronous `dispose()` cannot wait for an async hook: from the first one it meets
-    /// on, it runs the hooks left, in order, in a task it starts; `await dispose()` waits for
-    /// every hook.
-    /// In async code, write `await dispose()`: this synchronous form is unavailable there, so
-    /// that a `defer` or a top-level `main.swift` cannot pick it by mistake and leave async
-    /// hooks running after it returns.
+    /// A synchronous `dispose()` cannot await an async hook: from the first one it meets on,
+    /// it runs the hooks left, in order, in a task, and waits for it unless it is called from
+    /// code running in a task. In async code, write `await dispose()`: this synchronous form is
+    /// unavailable there, so that a `defer` or a top-level `main.swift` cannot pick it by
+    /// mistake.
     @available(
         *, noasync, message: "in async code, write `await dispose()`: it waits for async hooks"
     )
     public func dispose() {
-        guard !isDisposed else { return }
-        markDisposed()
-        if let disposalHead { Disposal(head: disposalHead).runOnce() }
-        releaseCachedInstances()
+        isDisposed = true
+        current?.runDisposal()
+        for space in earlier.reversed() { space.runDisposal() }
     }
 
-    /// Refuses resolves from now on.
-    func markDisposed() {
+    /// Runs the `.onDispose` hooks, awaiting the async ones, then drops the instances (see the
+    /// synchronous ``dispose()``).
+    public func dispose() async {
         isDisposed = true
+        await current?.runDisposalAwaiting()
+        for space in earlier.reversed() { await space.runDisposalAwaiting() }
     }
 
     // MARK: Freezing
@@ -391,8 +280,11 @@ public final class Container: Resolver {
     ///
     /// Freezing checks every dependency it can see without running a factory — autowired
     /// parameters, injected properties, `.implements` and aliases — and reports every missing
-    /// registration (with the path that needs it), every cycle (with its members) and every
-    /// singleton that would keep a shorter-lived instance, all in one error.
+    /// registration (with the path that needs it), every cycle (with its members), every
+    /// singleton that would keep a shorter-lived instance, and every registration whose
+    /// lifetime cannot do what it asks (an `.onDispose` hook on instances that are never
+    /// tracked, a value each child supplies needed where no child's value is seen), all in one
+    /// error.
     ///
     /// The frozen container has its own caches: singletons resolved from this container
     /// before freezing are not carried over. Registrations made after freezing do not change
@@ -404,7 +296,11 @@ public final class Container: Resolver {
     public func freeze() throws(FrostError) -> FrozenContainer {
         let copy = supplied?.copy()
         do {
-            return try Freezer(components: components, parent: parent, supplied: copy).freeze()
+            return FrozenContainer(
+                parts: try Freezer(
+                    components: components, parent: parent, supplied: copy,
+                    lookupKind: .perfectHash, validates: true
+                ).parts())
         } catch {
             copy?.deallocate()
             throw error
@@ -417,7 +313,11 @@ public final class Container: Resolver {
         let cells = supplied
         supplied = nil
         do {
-            return try Freezer(components: components, parent: parent, supplied: cells).freeze()
+            return FrozenContainer(
+                parts: try Freezer(
+                    components: components, parent: parent, supplied: cells,
+                    lookupKind: .perfectHash, validates: true
+                ).parts())
         } catch {
             supplied = cells
             throw error
@@ -442,36 +342,39 @@ public final class Container: Resolver {
         if supplied != nil, let replaced = takeSupplied(component.key) {
             Unmanaged<AnyObject>.fromOpaque(replaced).release()
         }
-        let entry = Entry(component, owner: self)
+        let entry = Entry(component)
         entries.updateValue(entry, forKey: component.key)?.replaced = true
         order.append(entry)
-        catalogCache = nil
+        registrationsChanged()
+    }
+
+    /// A registration changed: what this container resolves through is built again when next
+    /// needed (what it made stays alive until ``dispose()``).
+    private func registrationsChanged() {
+        guard let current else { return }
+        earlier.append(current)
+        self.current = nil
     }
 
     /// Puts `box`, a child's value for the parent's provided key `key` (per-child index
     /// `index`), in the cell the frozen child will read, replacing an earlier registration of
     /// the key.
-    private func supply(_ box: AnyObject, at index: Int, for key: RegistrationKey) {
+    private func supply(
+        _ box: AnyObject, at index: Int, for key: RegistrationKey, perChildCount: Int
+    ) {
         if !entries.isEmpty, let replaced = entries.removeValue(forKey: key) {
             replaced.replaced = true
-            catalogCache = nil
         }
-        let cells =
-            supplied ?? ContainerCells(perChildCount: parent.unsafelyUnwrapped.perChildCount)
+        let cells = supplied ?? SpaceCells(perChildCount: perChildCount)
         supplied = cells
         cells.perChild(index).replace(with: box)
+        registrationsChanged()
     }
 
     /// Takes the value supplied for `key` out of its cell (+1), if there is one.
     private func takeSupplied(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
-        guard let supplied, let index = parent?.providedIndex(of: key) else { return nil }
+        guard let supplied, let index = parentSpace?.providedIndex(of: key) else { return nil }
         return supplied.perChild(index).take()
-    }
-
-    /// The value supplied for `key`, if there is one.
-    private func suppliedBox(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
-        guard let supplied, let index = parent?.providedIndex(of: key) else { return nil }
-        return supplied.perChild(index).peek()
     }
 
     /// Makes the value supplied for `key`, of type `T`, an ordinary registration, so that a
@@ -481,14 +384,15 @@ public final class Container: Resolver {
         let box = Unmanaged<Box<T>>.fromOpaque(taken).takeRetainedValue()
         add(
             TypedComponent(
-                key: key, scope: .singleton, instance: box, factory: .closure { _ in box.value }))
+                key: key, scope: Singleton.scope, instance: box,
+                factory: .closure { _ in box.value }))
     }
 
-    /// Changes the component under `key` in place (keeping its position), dropping its cache.
+    /// Changes the component under `key` in place (keeping its position).
     func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
         guard let entry = entries[key] else { return }
-        entry.dropCache()
         entry.component = change(entry.component)
+        registrationsChanged()
     }
 
     /// Registers `P` under `name` as a forward to the registration `key` (whose type is `T`):
@@ -517,8 +421,12 @@ public final class Container: Resolver {
             factory: .forward(
                 { resolver in try cast(resolver.resolve(T.self, name: key.name)) },
                 arguments: { resolver, arguments, argumentType in
-                    try cast(
-                        resolver._resolve(
+                    guard let space = resolver._space else {
+                        throw FrostError.takesNoArguments(
+                            T.self, name: key.name, resolver: Swift.type(of: resolver))
+                    }
+                    return try cast(
+                        space.resolve(
                             T.self, name: key.name, arguments: arguments,
                             argumentType: argumentType))
                 }
@@ -530,13 +438,7 @@ public final class Container: Resolver {
     /// Drops the cached instances of singletons, `.weak` and custom scopes (registered
     /// instances stay).
     func releaseCachedInstances() {
-        for entry in entries.values where entry.component.instance == nil {
-            entry.dropCache()
-            entry.component.scope.storage?.removeAll()
-        }
-        for cell in scopedCells.values {
-            if let instance = cell.take() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
-        }
+        current?.releaseCachedInstances(includingRegistered: false, perChild: true)
     }
 }
 
@@ -544,62 +446,3 @@ public final class Container: Resolver {
     *, unavailable, message: "Container is for bootstrap on one thread: freeze() it to share it"
 )
 extension Container: Sendable {}
-
-extension Container: EngineHost {
-    var catalog: Catalog {
-        if let catalogCache { return catalogCache }
-        let catalog = Catalog(
-            keys: components.map(\.key), parent: parentContainer?.catalog ?? parent?.catalog)
-        catalogCache = catalog
-        return catalog
-    }
-
-    var retired: RetiredInstances {
-        if let retiredStorage { return retiredStorage }
-        let retired = RetiredInstances()
-        retiredStorage = retired
-        return retired
-    }
-
-    var isChild: Bool { parentContainer != nil || parent != nil }
-
-    func track(_ component: Component, _ instance: AnyObject) {
-        Disposal(head: disposalList).track(component, instance)
-    }
-
-    func created(_ component: Component, _ box: AnyObject) {
-        if component.disposes { track(component, box) }
-    }
-
-    /// The head of the list of instances with `.onDispose` hooks, made on first use.
-    var disposalList: Cell {
-        if let disposalHead { return disposalHead }
-        let head = Cell.allocate()
-        disposalHead = head
-        return head
-    }
-
-    func dependencyTarget(of component: Component, _ index: Int) -> Target? {
-        guard let entry = entry(for: component.dependencies[index].key) else { return nil }
-        return target(of: entry)
-    }
-
-    /// Whether `key` is registered here or in a parent.
-    func contains(_ key: RegistrationKey) -> Bool {
-        entry(for: key) != nil || (parent?.contains(key) ?? false)
-    }
-
-    /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
-    /// type, a key of the frozen parent, or an error naming what is close.
-    func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        if isDisposed {
-            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
-        }
-        if let box = suppliedBox(for: RegistrationKey(T.self, name: name)) {
-            return _readBox(box, as: T.self)
-        }
-        if let made = try makeUnregistered(T.self, name: name) { return made as! T }
-        if let parent { return try parent.resolve(T.self, name: name) }
-        throw notRegistered(RegistrationKey(T.self, name: name))
-    }
-}

@@ -178,7 +178,7 @@ public struct FrostError: Error, CustomStringConvertible {
                 + "resolve it from a child that registers it: "
                 + "child { $0.register(instance: …) }."
         case .outsideChild:
-            return "\(subject) is .scoped: its instance belongs to a child container; resolve it "
+            return "\(subject) is scoped: its instance belongs to a child container; resolve it "
                 + "from a child (frozen.child { … })."
         case .disposed:
             return "\(subject) was resolved from a container after its dispose()."
@@ -200,6 +200,16 @@ public struct FrostError: Error, CustomStringConvertible {
         default:
             return "\(code) for \(subject)" + (detail.map { ": \($0)" } ?? ".")
         }
+    }
+
+    /// The error of resolving with runtime arguments through a resolver that is none of
+    /// Frost's containers.
+    @usableFromInline
+    static func takesNoArguments(_ type: Any.Type, name: String?, resolver: Any.Type) -> FrostError
+    {
+        FrostError(
+            .argumentMismatch, key: RegistrationKey(type, name: name),
+            detail: "this resolver (\(resolver)) does not take runtime arguments")
     }
 
     /// The error of a deferred resolver whose container is gone.

@@ -3,29 +3,6 @@ import Synchronization
 /// A frozen container in async code: awaited resolves, `bootstrap()`, `dispose()` that awaits
 /// async hooks.
 extension FrozenContainer {
-    /// Implementation detail of the awaited `resolve`. Do not call.
-    ///
-    /// - Parameters:
-    ///   - lookup: The answer of `_lookUp(_:name:)` for `type` and `name`.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as the awaited `resolve(_:name:)` does.
-    nonisolated(nonsending)
-        public func _resolveAsync<T>(
-            _ lookup: _ResolverLookup,
-            _ type: T.Type,
-            name: String?
-        ) async throws(FrostError) -> T
-    {
-        guard lookup.found else { return try resolveUnregistered(T.self, name: name) }
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        let slot = UInt32(truncatingIfNeeded: lookup.location)
-        return try await AsyncResolve.withContext { context throws(FrostError) -> T in
-            try await Engine.createAsync(target(atSpaceSlot: slot), as: T.self, in: context)
-        }
-    }
-
     /// Creates every singleton of this container now, awaiting async factories: what a server
     /// calls at start-up, before it takes requests.
     ///
@@ -49,7 +26,11 @@ extension FrozenContainer {
     ///
     /// - Throws: ``FrostError``: the first failure.
     public func bootstrap() async throws(FrostError) {
-        let singletons = ownSingletonSlots
+        let eager = registrations.filter { registration in
+            let component = registration.component
+            return component.lifetime.isEager && !component.isLazy && component.instance == nil
+        }
+        let singletons = eager.map { (slot: $0.slot, isAsync: $0.component.isAsync) }
         for phase in [singletons.filter(\.isAsync), singletons.filter { !$0.isAsync }]
         where !phase.isEmpty {
             // A few workers take the singletons in turn: independent ones are made
@@ -87,9 +68,7 @@ extension FrozenContainer {
     /// await frozen.dispose()
     /// ```
     public func dispose() async {
-        guard cells.markDisposed() else { return }
-        await cells.disposal.runOnceAsync()
-        releaseAfterDisposal()
+        await runDisposalAwaiting()
     }
 
     /// The singletons this container has made so far that are `P`s, in the order their
@@ -106,35 +85,19 @@ extension FrozenContainer {
     ///   - type: The type to keep them as: a protocol (`(any Service).self`), a class.
     /// - Returns: The singletons that are `P`s, oldest first.
     public func createdSingletons<P>(of type: P.Type) -> [P] {
-        (cells.singletonLogIfAny?.values ?? []).compactMap { $0 as? P }
+        (singletonLogStorage.ifMade?.values ?? []).compactMap { $0 as? P }
     }
 
     /// Makes (or reads) the instance in `slot`, awaiting what it needs.
     private func make(spaceSlot slot: UInt32) async throws(FrostError) {
-        try await AsyncResolve.withContext { context throws(FrostError) in
-            let target = target(atSpaceSlot: slot)
-            if try await Engine.asyncBox(target, in: context) == nil {
-                try context.onThread { () throws(FrostError) in try Engine.make(target) }
+        let target = target(at: slot)
+        try await AwaitedResolve.withContext { context throws(FrostError) in
+            guard try await Engine.resolveAwaiting(target, in: context) == nil else { return }
+            try context.onThread { () throws(FrostError) in
+                try target.checkOpen(in: context)
+                try target.component.lifetime.prepare(target, in: context)
             }
         }
-    }
-
-    /// This container's own singletons (not registered instances), in registration order:
-    /// their slots, and whether their factory is async.
-    private var ownSingletonSlots: [(slot: UInt32, isAsync: Bool)] {
-        var singletons: [(slot: UInt32, isAsync: Bool, order: Int)] = []
-        for slot in 0..<UInt32(table.capacity) {
-            guard let index = table.inputIndex(of: slot) else { continue }
-            let component = components[index]
-            guard component.kind == .singleton, component.instance == nil else { continue }
-            singletons.append((base + slot, component.isAsync, index))
-        }
-        var all = singletons.sorted { $0.order < $1.order }.map { ($0.slot, $0.isAsync) }
-        for (index, component) in (overrides?.components ?? []).enumerated()
-        where component.kind == .singleton && component.instance == nil {
-            all.append((overrides!.slots[index], component.isAsync))
-        }
-        return all
     }
 }
 

@@ -15,85 +15,15 @@
 /// let fast = try frozen.resolve(handle)                     // no hashing at all
 /// let request = try frozen.child { $0.register(instance: currentUser) }   // per request
 /// ```
-public final class FrozenContainer: Resolver, Sendable {
-    /// The table of this container's own keys (for a child, the keys its parent does not
-    /// know; a child with none shares an empty table).
-    let table: PerfectHashTable
-    /// Every own component, in registration order (as installed: autowired ones bound to
-    /// their slots); keeps the slots' components alive.
-    let components: [Component]
-    /// The container this one is a child of.
-    let parent: FrozenContainer?
-    /// `parent`, unretained: what lookups through a child follow (`parent` keeps it alive).
-    let parentReference: Unmanaged<FrozenContainer>?
-    /// Whether this is a child: `.scoped` instances and provided values belong to it.
-    let isChild: Bool
-    /// The slot number of the own table's first slot, in this container's slot space: 0 for a
-    /// root; for a child, its parent's ``spaceSize`` (see ``FrozenContainer+Children``).
-    let base: UInt32
-    /// The cells this container owns besides its table's.
-    let cells: ContainerCells
-    /// How many per-child keys (`.scoped`, provided) this container's slot space has: the
-    /// number of per-child cells each of its children has.
-    let perChildCount: Int
-    /// A child's registrations of keys its parent knows.
-    let overrides: Overrides?
-    /// The cells of `.weak` registrations, by own slot (`nil` for others): a weak instance is
-    /// kept apart from its slot's cell, which lookups read as a cached instance.
-    let weakCells: [Cell?]
-    /// The slots of each type's own registrations, in registration order: `resolveAll`.
-    let slotsByType: [ObjectIdentifier: [UInt32]]
-    /// The own keys, for error messages (a child adds its parent's).
-    let ownCatalog: Catalog
-    /// A process-wide unique number: handles and custom scopes tell containers apart by it.
-    let generation: UInt64
-    /// The provided keys of this container's space, for ``providedIndex(of:)``.
-    let providedKeys: [ProvidedKey]
-
-    init(
-        table: PerfectHashTable,
-        components: [Component],
-        parent: FrozenContainer?,
-        perChildCount: Int,
-        overrides: Overrides?,
-        slotsByType: [ObjectIdentifier: [UInt32]],
-        catalog: Catalog,
-        cells: ContainerCells
-    ) {
-        self.table = table
-        self.components = components
-        self.parent = parent
-        self.parentReference = parent.map { Unmanaged.passUnretained($0) }
-        self.isChild = parent != nil
-        self.base = parent?.spaceSize ?? 0
-        self.perChildCount = perChildCount
-        self.overrides = overrides
-        self.slotsByType = slotsByType
-        self.ownCatalog = catalog
-        self.generation = PerfectHashTable.nextGeneration()
-        self.cells = cells
-        self.providedKeys =
-            components.isEmpty && overrides == nil
-            ? parent?.providedKeys ?? []
-            : Self.providedKeys(
-                parent: parent, table: table, components: components, overrides: overrides)
-        var weakCells: [Cell?] = []
-        if components.contains(where: { $0.kind == .weak && $0.instance == nil }) {
-            weakCells = [Cell?](repeating: nil, count: table.capacity)
-            for slot in 0..<table.capacity {
-                guard let index = table.inputIndex(of: UInt32(slot)),
-                    components[index].kind == .weak, components[index].instance == nil
-                else { continue }
-                weakCells[slot] = Cell.allocate()
-            }
-        }
-        self.weakCells = weakCells
+public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
+    // @unchecked: restated from `_Space`, whose state is immutable but for its cells (CFrost's
+    // atomic protocols) and atomics.
+    init(parts: SpaceParts) {
+        super.init(parts: parts, container: nil)
     }
 
-    deinit {
-        for cell in weakCells { cell?.deallocate() }
-        cells.deallocate()
-    }
+    /// Its perfect-hash table (a child that registers no new key shares an empty one).
+    var table: PerfectHashTable { perfectHash.unsafelyUnwrapped }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included; a
     /// child counts its own, not its parent's.
@@ -122,211 +52,9 @@ public final class FrozenContainer: Resolver, Sendable {
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
         // lookup in Frost, then a read of the box the table owns, without retaining it.
-        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try _resolve(lookup, T.self, name: name)
-    }
-
-    /// Implementation detail of `resolve`: one perfect-hash lookup (by the type's 8-byte
-    /// identity, or identity and name), verified, and the slot's cached box. Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The identity of the requested type.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The slot and its cached box, or ``_ResolverLookup/unknown``.
-    public func _lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        guard isChild else { return lookUp(type, name: name) }
-        return lookUpInChild(type, name: name)
-    }
-
-    /// Implementation detail of autowiring: the registration in `slot` and its cached box. Do
-    /// not call.
-    ///
-    /// - Parameters:
-    ///   - slot: A slot of this container's slot space.
-    /// - Returns: The slot and its cached box.
-    public func _lookUp(slot: UInt32) -> _ResolverLookup {
-        guard isChild else { return lookUp(slot: slot) }
-        return lookUpInChild(spaceSlot: slot)
-    }
-
-    /// Implementation detail of `resolve`: a miss (an error) or an instance to create. Do not
-    /// call.
-    ///
-    /// - Parameters:
-    ///   - lookup: The answer of ``_lookUp(_:name:)`` for `type` and `name`.
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    /// - Returns: The instance.
-    /// - Throws: ``FrostError``, as ``resolve(_:name:)`` does.
-    @inlinable
-    public func _resolve<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?
-    ) throws(FrostError) -> T {
-        // A transient made through bound parameters or by a closure: made by code specialized
-        // in the caller.
-        if let (frame, component) = rootFrame(for: lookup) {
-            return try frame.makeAtRoot(component, as: T.self)
-        }
-        if !lookup.found { return try resolveMiss(T.self, name: name) }
-        return try create(lookup, T.self)
-    }
-
-    /// A key with no registration here, by code specialized for `T` (not inlined): for a
-    /// `Lazy` or `Provider`, whose conformance to ``DeferredResolving`` the compiler then
-    /// knows, without the cast the general path makes.
-    @inlinable
-    @inline(never)
-    func resolveMiss<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        if TypeKind.mayBeFrostType(T.self), let deferred = T.self as? any DeferredResolving.Type {
-            return try resolveDeferred(deferred, as: T.self, name: name)
-        }
-        return try resolveUnregistered(T.self, name: name)
-    }
-
-    /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
-    /// ``resolveUnregistered(_:name:)`` makes it. `D` is `T`, opened from `T.self`: the code
-    /// specialized for `T` makes it directly and casts nothing.
-    @inlinable
-    func resolveDeferred<D: DeferredResolving, T>(
-        _ deferred: D.Type, as type: T.Type, name: String?
-    ) throws(FrostError) -> T {
-        try admitDeferred(D.self, name: name)
-        let made = D.make(container: self, name: name, arguments: nil)
-        // The same type (see above): a reinterpretation, not a conversion.
-        return unsafeBitCast(made, to: T.self)
-    }
-
-    /// Throws what resolving `deferred` here fails with: `.disposed` after `dispose()`,
-    /// `.notRegistered` when nothing registers its wrapped type under `name`.
-    @usableFromInline
-    func admitDeferred(_ deferred: any DeferredResolving.Type, name: String?) throws(FrostError) {
-        if isDisposed { throw FrostError(.disposed, key: RegistrationKey(deferred, name: name)) }
-        try checkWrappedRegistered(deferred, name: name)
-    }
-
-    /// For a top-level creation of a transient made through bound parameters or by a closure
-    /// (``Component/createsAtRoot``): the frame it is made from, and its component; `nil` when
-    /// the general path must run (a miss, a cached instance, another kind of registration, a
-    /// disposed container).
-    @usableFromInline
-    func rootFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
-        guard let component = rootComponent(for: lookup),
-            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
-                $0.createsAtRoot
-            })
-        else { return nil }
-        return (rootFrame(), component)
-    }
-
-    /// As ``rootFrame(for:)``, for a registration that takes runtime arguments and whose
-    /// factory is called directly (``Component/takesArgumentsAtRoot``).
-    @usableFromInline
-    func argumentsFrame(for lookup: _ResolverLookup) -> (_BoundParameters, UnsafeRawPointer)? {
-        guard let component = rootComponent(for: lookup),
-            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
-                $0.takesArgumentsAtRoot
-            })
-        else { return nil }
-        return (rootFrame(), component)
-    }
-
-    /// The registration a lookup found, for a creation at the top of a resolve: `nil` for a
-    /// miss, a cached instance, or a registration of a disposed container (this one or, for a
-    /// child, the parent that owns it).
-    @inline(__always)
-    private func rootComponent(for lookup: _ResolverLookup) -> UnsafeRawPointer? {
-        guard lookup.found, lookup.box == nil, !cells.isDisposed else { return nil }
-        let slot = UInt32(truncatingIfNeeded: lookup.location)
-        // Kept alive by its container, which this one holds; not retained here.
-        guard isChild else { return table.componentPointer(at: slot) }
-        let place = place(ofSpaceSlot: slot)
-        // A disposed parent's registration: the engine refuses it.
-        guard !place.owner._withUnsafeGuaranteedRef({ $0.cells.isDisposed }) else { return nil }
-        return place.component
-    }
-
-    /// The frame a creation at the top of a resolve starts from.
-    @inline(__always)
-    private func rootFrame() -> _BoundParameters {
-        _BoundParameters(
-            container: Unmanaged.passUnretained(self),
-            slotArray: frameSlots,
-            slots: nil,
-            context: ResolveContext.current.opaque
-        )
-    }
-
-    /// The general path of `_resolve` for a key found here (a miss went to `resolveMiss`): the
-    /// cached instance, or an instance to create.
-    @usableFromInline
-    func create<T>(_ lookup: _ResolverLookup, _ type: T.Type) throws(FrostError) -> T {
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try create(at: UInt32(truncatingIfNeeded: lookup.location), as: T.self)
-    }
-
-    /// Creates (or reads) the instance in `slot` of this container's slot space, whose key is
-    /// verified to be `T`'s. A transient of this container's own is made right here, with
-    /// this container as its factory's resolver.
-    func create<T>(at slot: UInt32, as type: T.Type) throws(FrostError) -> T {
-        if !isChild {
-            // Kept alive by `components`; not retained here.
-            unowned(unsafe) let component = table.component(at: slot)
-            if component.createsDirectly, !cells.isDisposed {
-                return try Engine.createTransient(
-                    unsafeDowncast(component, to: TypedComponent<T>.self), resolver: self)
-            }
-        }
-        return try Engine.create(target(atSpaceSlot: slot), as: T.self)
-    }
-
-    /// Implementation detail of `resolve(_:name:arguments:)`. Do not call.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - name: The registration's name, or `nil`.
-    ///   - arguments: Points to a tuple of type `argumentType`, valid during the call.
-    ///   - argumentType: The tuple's type.
-    /// - Returns: A new instance.
-    /// - Throws: ``FrostError``.
-    @inlinable
-    public func _resolve<T>(
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T {
-        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
-        // A factory with arguments, called by code specialized in the caller when the
-        // arguments are the ones it takes.
-        if let (frame, component) = argumentsFrame(for: lookup),
-            let made = try frame.makeAtRoot(
-                component, arguments: arguments, argumentType: argumentType, as: T.self)
-        {
-            return made
-        }
-        return try create(
-            lookup, T.self, name: name, arguments: arguments, argumentType: argumentType)
-    }
-
-    /// The general path of `_resolve(_:name:arguments:argumentType:)`.
-    @usableFromInline
-    func create<T>(
-        _ lookup: _ResolverLookup,
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T {
-        guard lookup.found else {
-            return try resolveUnregistered(
-                T.self, name: name, arguments: arguments, argumentType: argumentType)
-        }
-        return try Engine.create(
-            target(atSpaceSlot: UInt32(truncatingIfNeeded: lookup.location)), as: T.self,
-            arguments: arguments, argumentType: argumentType)
+        let found = find(ObjectIdentifier(T.self), name: name)
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try resolve(found, T.self, name: name)
     }
 
     // MARK: Handles
@@ -337,27 +65,31 @@ public final class FrozenContainer: Resolver, Sendable {
     /// and the handle holds it (as it does a registered instance), so that
     /// ``withResolved(_:_:)`` reads it without reference counting.
     ///
+    /// A child's handle finds what resolving through the child finds: the child's own
+    /// registrations, its overrides and the values it supplies, then its parent's.
+    ///
     /// - Parameters:
     ///   - type: The type the handle resolves.
     ///   - name: The registration's name, or `nil` for the unnamed registration.
     /// - Returns: A handle valid for this container only.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing is
-    ///   registered for `type` under `name` in this container's own table (a child's handle
-    ///   does not reach its parent); for a `.singleton`, the errors of creating it.
+    ///   registered for `type` under `name` here or in a parent; for a `.singleton`, the
+    ///   errors of creating it.
     public func handle<T>(for type: T.Type, name: String? = nil) throws(FrostError) -> Handle<T> {
         let key = RegistrationKey(T.self, name: name)
-        let slot = table.slot(for: key)
+        let slot = chainSlot(for: key)
         guard slot != PerfectHashTable.notFound else {
             throw FrostError(.notRegistered, key: key, catalog: catalog)
         }
-        guard table.component(at: slot).caches else {
+        let place = place(of: slot)
+        guard place.registration.caches else {
             return Handle(slot: slot, generation: generation, held: nil)
         }
         // Created now, so that the handle can hold it (unless a concurrent
         // `releaseCachedInstances()` has already taken it again).
-        let value = try create(at: base + slot, as: T.self)
+        let value = try create(atChainSlot: slot, as: T.self)
         var held: Box<T>?
-        if let box = table.cell(at: slot).read() {
+        if let box = place.cell.read() {
             held = Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue()
         }
         return withExtendedLifetime(value) {
@@ -379,11 +111,11 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   by another container, or the errors of `resolve` raised by factories.
     @inlinable
     public func resolve<T>(_ handle: Handle<T>) throws(FrostError) -> T {
-        let lookup = lookUp(handle.slot, generation: handle.generation)
-        if let box = lookup.box { return _readBox(box, as: T.self) }
+        let found = find(chainSlot: handle.slot, generation: handle.generation)
+        if let box = found.box { return _readBox(box, as: T.self) }
         // A transient made through bound parameters or by a closure: made by code
         // specialized in the caller, as a resolve by type makes it.
-        if let (frame, component) = rootFrame(for: lookup) {
+        if let (frame, component) = rootFrame(for: found) {
             return try frame.makeAtRoot(component, as: T.self)
         }
         return try resolve(handle: handle)
@@ -415,20 +147,13 @@ public final class FrozenContainer: Resolver, Sendable {
         return try body(resolve(handle))
     }
 
-    /// A handle's slot as a lookup by type would answer it: its place in the slot space and
-    /// the box cached there (a protected read); nothing found when the handle is another
-    /// container's.
-    @usableFromInline
-    func lookUp(_ slot: UInt32, generation: UInt64) -> _ResolverLookup {
-        guard generation == self.generation else { return .unknown }
-        return _ResolverLookup(location: UInt(base + slot), box: table.cell(at: slot).read())
-    }
-
     /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and
     /// the handle is this container's. Compares addresses only: the handle owns `held`.
     @usableFromInline
     func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
-        held != nil && generation == self.generation && table.cell(at: slot).peek() == held
+        guard let held, generation == self.generation else { return false }
+        let cell = isChild ? place(of: slot).cell : ownCell(at: slot)
+        return cell.peek() == held
     }
 
     /// The slow path of a handle: refused, or created.
@@ -437,13 +162,15 @@ public final class FrozenContainer: Resolver, Sendable {
         guard handle.generation == generation else {
             throw FrostError(.foreignHandle, key: RegistrationKey(T.self, name: nil))
         }
-        return try create(at: base + handle.slot, as: T.self)
+        return try create(atChainSlot: handle.slot, as: T.self)
     }
 
     // MARK: Everything of a type
 
     /// Resolves every registration of `type` (all names, the unnamed one included), in
-    /// registration order; a child's own registrations come before its parent's.
+    /// registration order, once per key, as ``resolve(_:name:)`` would: a child answers its
+    /// own new keys first, then its parent's keys, each as the child sees it — a key the
+    /// child registers again answers the child's registration, in its parent's place.
     ///
     /// ```swift
     /// let plugins: [any Plugin] = try frozen.resolveAll(Plugin.self)
@@ -454,15 +181,7 @@ public final class FrozenContainer: Resolver, Sendable {
     /// - Returns: One instance per registration; empty when there is none.
     /// - Throws: ``FrostError`` when one of them fails to resolve.
     public func resolveAll<T>(_ type: T.Type) throws(FrostError) -> [T] {
-        var all: [T] = []
-        var container: FrozenContainer? = self
-        while let current = container {
-            for slot in current.slotsByType[ObjectIdentifier(T.self)] ?? [] {
-                all.append(try create(at: slot, as: T.self))
-            }
-            container = current.parent
-        }
-        return all
+        try instances(of: T.self)
     }
 
     // MARK: Lookups
@@ -484,8 +203,12 @@ public final class FrozenContainer: Resolver, Sendable {
     ///   - canonicalKey: A key such as `"MyApp.Database#replica"`.
     /// - Returns: `true` when a registration (here or in a parent) has that key.
     public func contains(canonicalKey: String) -> Bool {
-        ownCatalog.contains(canonicalName: canonicalKey)
-            || (parent?.contains(canonicalKey: canonicalKey) ?? false)
+        var space: _Space? = self
+        while let current = space {
+            if current.ownCatalog.contains(canonicalName: canonicalKey) { return true }
+            space = current.parent
+        }
+        return false
     }
 
     // MARK: Children, releasing, disposing
@@ -551,178 +274,40 @@ public final class FrozenContainer: Resolver, Sendable {
         releaseCachedInstances(includingRegistered: false, perChild: true)
     }
 
-    /// Drops the cached instances (and, when disposing, the registered ones: the fast path
-    /// then finds nothing, and the slow one refuses), and a child's per-child ones if
-    /// `perChild`.
-    private func releaseCachedInstances(includingRegistered: Bool, perChild: Bool) {
-        var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
-        var storages: [ObjectIdentifier: any ScopeStorage] = [:]
-        func take(_ component: Component, _ cell: Cell) {
-            if let storage = component.scope.storage {
-                storages[ObjectIdentifier(storage)] = storage
-            }
-            guard includingRegistered || component.instance == nil,
-                component.kind == .singleton || component.kind == .weak
-                    || component.kind == .scoped || component.instance != nil
-            else { return }
-            if let instance = cell.take() { taken.append((instance, cell)) }
-        }
-        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
-            guard let index = table.inputIndex(of: slot) else { continue }
-            take(components[index], weakCell(atOwnSlot: slot) ?? table.cell(at: slot))
-        }
-        for (index, component) in (overrides?.components ?? []).enumerated() {
-            let cells = cells.override(index)
-            take(component, component.kind == .weak ? cells.weakCell : cells.cell)
-        }
-        if isChild, perChild {
-            // `.scoped` instances; provided values are the application's (dropped when
-            // disposing).
-            let provided = includingRegistered ? [] : providedIndices
-            for index in 0..<perChildCount where !provided.contains(index) {
-                let cell = cells.perChild(index)
-                if let instance = cell.take() { taken.append((instance, cell)) }
-            }
-        }
-        // Also tries again what an earlier call had to keep.
-        if !taken.isEmpty {
-            cells.retired.retire(taken)
-        } else {
-            cells.retiredIfAny?.retire([])
-        }
-        // The application's code: no lock is held.
-        for storage in storages.values { storage.removeAll() }
-    }
-
     /// Runs the `.onDispose` hooks of the instances this container created and caches — its
     /// singletons, `.scoped` instances (of a child) and `.weak` instances still alive, and
     /// those that ``releaseCachedInstances()`` released since they were made — in reverse
     /// order of creation (an instance's dependencies after it), once; then drops every
-    /// instance it holds. Afterwards, resolving through this container throws
-    /// ``FrostError/Code/disposed``.
+    /// instance it holds. From the moment it begins, resolving through this container throws
+    /// ``FrostError/Code/disposed``, and an instance whose creation finishes afterwards is not
+    /// handed out: its hooks run at once. It does not wait for creations in flight.
     ///
     /// ```swift
-    /// let request = try app.child { $0.register(instance: user) }
-    /// defer { request.dispose() }
+    /// let line = try app.withChild({ $0.register(instance: job) }) { scope in
+    ///     try scope.resolve(JobRunner.self).run()
+    /// }   // disposed on every path
     /// ```
     ///
-    /// A parent's `dispose()` does not reach its children, nor a child's its parent's
-    /// instances. Registered instances are the application's: their hooks never run (the
-    /// container only lets go of them). Transients are never tracked.
+    /// Every caller returns once the hooks of every instance that existed when disposal began
+    /// have run: a second call (sync or awaited) waits for the first. A parent's `dispose()`
+    /// does not reach its children, nor a child's its parent's instances; a child of a
+    /// disposed container refuses what that container would have supplied, and still resolves
+    /// what a live container above it supplies. Registered instances are the application's:
+    /// their hooks never run (the container only lets go of them). Transients are never
+    /// tracked.
     ///
     /// A child lets go of its provided values and `.scoped` instances when it is itself freed
     /// (no resolve can be reading them then): `dispose()` costs a child no more than its hooks.
     ///
-    /// A synchronous `dispose()` cannot wait for an async hook: from the first one it meets
-    /// on, it runs the hooks left, in order, in a task it starts; `await dispose()` waits for
-    /// every hook.
-    /// In async code, write `await dispose()`: this synchronous form is unavailable there, so
-    /// that a `defer` or a top-level `main.swift` cannot pick it by mistake and leave async
-    /// hooks running after it returns.
+    /// A synchronous `dispose()` cannot await an async hook: from the first one it meets on,
+    /// it runs the hooks left, in order, in a task, and waits for that task — unless it is
+    /// called from code running in a task, where it returns without waiting. In async code,
+    /// write `await dispose()`: this synchronous form is unavailable there, so that a `defer`
+    /// or a top-level `main.swift` cannot pick it by mistake.
     @available(
         *, noasync, message: "in async code, write `await dispose()`: it waits for async hooks"
     )
     public func dispose() {
-        guard cells.markDisposed() else { return }
-        cells.disposal.runOnce()
-        releaseAfterDisposal()
-    }
-
-    /// Drops the instances `dispose()` lets go of at once (a child's per-child ones go with
-    /// it).
-    func releaseAfterDisposal() {
-        guard !isChild || !components.isEmpty || overrides != nil else { return }
-        releaseCachedInstances(includingRegistered: true, perChild: !isChild)
-    }
-}
-
-extension FrozenContainer: EngineHost {
-    var scopeOwner: UInt64 { generation }
-
-    var retired: RetiredInstances { cells.retired }
-
-    var isDisposed: Bool { cells.isDisposed }
-
-    func track(_ component: Component, _ instance: AnyObject) {
-        cells.disposal.track(component, instance)
-    }
-
-    func created(_ component: Component, _ box: AnyObject) {
-        if component.disposes { cells.disposal.track(component, box) }
-        if component.kind == .singleton { cells.singletonLog.record(component, box) }
-    }
-
-    func dependencyTarget(of component: Component, _ index: Int) -> Target? {
-        var slot = index < component.dependencySlots.count ? component.dependencySlots[index] : .max
-        if slot == .max { slot = spaceSlot(for: component.dependencies[index].key) }
-        guard slot != PerfectHashTable.notFound else { return nil }
-        return target(atSpaceSlot: slot)
-    }
-
-    /// This container's keys and its parents', for near misses.
-    var catalog: Catalog {
-        guard let parent else { return ownCatalog }
-        return Catalog(keys: ownCatalog.keys + (overrides?.keys ?? []), parent: parent.catalog)
-    }
-
-    /// Finds a registration of this container's table: by the type's identity, or identity
-    /// and name. The location is the slot, with the slot's flags (``SlotFlags``) above it.
-    @inline(__always)
-    func lookUp(_ type: ObjectIdentifier, name: String?) -> _ResolverLookup {
-        guard let name else {
-            // A miss answers location UInt.max: what `_ResolverLookup.unknown` is.
-            let found = table.find(identity: UInt64(UInt(bitPattern: type)))
-            return _ResolverLookup(location: found.location, box: found.instance)
-        }
-        return lookUp(type, named: name)
-    }
-
-    /// A named lookup, kept out of line so that the unnamed one (the common case) stays a
-    /// short function: no registers to save for the name's bytes.
-    @inline(never)
-    func lookUp(_ type: ObjectIdentifier, named name: String) -> _ResolverLookup {
-        let slot = table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-        return slot == PerfectHashTable.notFound ? .unknown : lookUp(slot: slot)
-    }
-
-    /// The registration in `slot` of this container's table, and its cached box.
-    func lookUp(slot: UInt32) -> _ResolverLookup {
-        _ResolverLookup(
-            location: UInt(table.flags(at: slot)) << 32 | UInt(slot),
-            box: table.cell(at: slot).read())
-    }
-
-    /// Whether `key` is registered here or in a parent.
-    func contains(_ key: RegistrationKey) -> Bool {
-        spaceSlot(for: key) != PerfectHashTable.notFound
-    }
-
-    /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
-    /// type, a key of the parent container, or an error naming what is close.
-    @usableFromInline
-    func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        if isDisposed {
-            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
-        }
-        if let made = try makeUnregistered(T.self, name: name) { return made as! T }
-        throw notRegistered(RegistrationKey(T.self, name: name))
-    }
-
-    /// A key with runtime arguments and no registration here: a `Lazy` or `Provider` that
-    /// keeps the arguments, or an error.
-    func resolveUnregistered<T>(
-        _ type: T.Type,
-        name: String?,
-        arguments: UnsafeRawPointer,
-        argumentType: Any.Type
-    ) throws(FrostError) -> T {
-        if isDisposed {
-            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
-        }
-        let captured = CapturedArguments(pointer: arguments, type: argumentType)
-        if let made = try makeDeferred(T.self, name: name, arguments: captured) {
-            return made as! T
-        }
-        throw notRegistered(RegistrationKey(T.self, name: name))
+        runDisposal()
     }
 }

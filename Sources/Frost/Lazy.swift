@@ -75,7 +75,15 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     public func get() throws(FrostError) -> T {
         // Published once and never taken while this Lazy lives: an address read is enough.
         if let box = cell.peek() { return _readBox(box, as: T.self) }
-        let context = ResolveContext.current
+        // Read inside an async factory, it continues that factory's resolve: a cycle through
+        // it is found.
+        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+            try create(in: context)
+        }
+    }
+
+    /// Reads the instance, or resolves and publishes it, in `context`'s resolve.
+    private func create(in context: ResolveContext) throws(FrostError) -> T {
         switch cell.begin(for: context) {
         case .ready(let box):
             return _readBox(box, as: T.self)
@@ -93,7 +101,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
             }
             cell.end(for: context, publishing: boxType.init(instance))
             return instance
-        case .own, .cycle, .async:
+        case .own, .cycle, .awaited, .wait:
             let key = RegistrationKey(T.self, name: name)
             throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
         }
@@ -115,7 +123,11 @@ extension Lazy: DeferredResolving {
     private func resolve(from container: any AnyObject & Resolver) throws(FrostError) -> T {
         guard let arguments else { return try container.resolve(T.self, name: name) }
         return try arguments.withPointer { pointer throws(FrostError) in
-            try container._resolve(
+            guard let space = container._space else {
+                throw FrostError.takesNoArguments(
+                    T.self, name: name, resolver: Swift.type(of: container))
+            }
+            return try space.resolve(
                 T.self, name: name, arguments: pointer, argumentType: arguments.type)
         }
     }

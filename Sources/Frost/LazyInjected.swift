@@ -49,24 +49,34 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
     /// The instance, resolved on the first access.
     public var wrappedValue: T {
         if let box = cell.peek() { return _readBox(box, as: T.self) }
-        let context = ResolveContext.current
+        do {
+            // Read inside an async factory, it continues that factory's resolve.
+            return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+                try create(in: context)
+            }
+        } catch {
+            preconditionFailure("@LazyInjected \(T.self): \(error)")
+        }
+    }
+
+    /// Reads the instance, or resolves and publishes it, in `context`'s resolve.
+    private func create(in context: ResolveContext) throws(FrostError) -> T {
         switch cell.begin(for: context) {
         case .ready(let box):
             return _readBox(box, as: T.self)
         case .create:
+            let instance: T
             do {
-                let instance = try resolve()
-                cell.end(for: context, publishing: Box(instance))
-                return instance
+                instance = try resolve()
             } catch {
                 cell.end(for: context, publishing: nil)
-                preconditionFailure("@LazyInjected \(T.self): \(error)")
+                throw error
             }
-        case .own, .cycle, .async:
+            cell.end(for: context, publishing: Box(instance))
+            return instance
+        case .own, .cycle, .awaited, .wait:
             let key = RegistrationKey(T.self, name: name)
-            preconditionFailure(
-                "@LazyInjected \(T.self): \(FrostError(.cycle, key: key, path: context.pathKeys + [key]))"
-            )
+            throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
         }
     }
 

@@ -57,7 +57,11 @@ public struct Provider<T>: @unchecked Sendable {
         }
         guard let arguments else { return try container.resolve(T.self, name: name) }
         return try arguments.withPointer { pointer throws(FrostError) in
-            try container._resolve(
+            guard let space = container._space else {
+                throw FrostError.takesNoArguments(
+                    T.self, name: name, resolver: Swift.type(of: container))
+            }
+            return try space.resolve(
                 T.self, name: name, arguments: pointer, argumentType: arguments.type)
         }
     }

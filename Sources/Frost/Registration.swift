@@ -65,7 +65,7 @@ public struct Registration<T> {
     public func onCreate(_ hook: @escaping @Sendable (any Resolver, T) throws -> Void)
         -> Registration<T>
     {
-        update { $0.copy(addingHook: hook) }
+        update { $0.adding(hook: hook) }
     }
 
     /// Runs `hook` when the container that created and caches an instance is disposed
@@ -174,12 +174,9 @@ extension Registration where T: AnyObject {
             key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,
             label: label)
         return update { component in
-            component.copy(
-                dependencies: component.dependencies + [dependency],
-                addingInjection: { resolver, instance in
-                    assign(instance, try resolver.resolve(V.self, name: name))
-                }
-            )
+            component.adding(dependency: dependency) { resolver, instance in
+                assign(instance, try resolver.resolve(V.self, name: name))
+            }
         }
     }
 }

@@ -26,9 +26,7 @@ extension Resolver {
     nonisolated(nonsending)
         public func resolve<T>(_ type: T.Type = T.self) async throws(FrostError) -> T
     {
-        let lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try await _resolveAsync(lookup, T.self, name: nil)
+        try await resolve(T.self, name: nil)
     }
 
     /// Resolves the registration of `type` under `name`, awaiting what needs it.
@@ -42,9 +40,13 @@ extension Resolver {
     nonisolated(nonsending)
         public func resolve<T>(_ type: T.Type, name: String?) async throws(FrostError) -> T
     {
-        let lookup = _lookUp(ObjectIdentifier(T.self), name: name)
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try await _resolveAsync(lookup, T.self, name: name)
+        // The synchronous resolve, inlined, when nothing registered in the container's chain
+        // is async: a server handler's resolve costs what a synchronous one costs.
+        guard let space = _space else { return try resolveSynchronously(T.self, name: name) }
+        let found = space.find(ObjectIdentifier(T.self), name: name)
+        if let box = found.box { return _readBox(box, as: T.self) }
+        guard space.mayAwait else { return try space.resolve(found, T.self, name: name) }
+        return try await space.resolveAwaiting(found, T.self, name: name)
     }
 
     /// Resolves a registration that takes one runtime argument, from async code.
@@ -79,15 +81,25 @@ extension Resolver {
             arguments: repeat each A
         ) async throws(FrostError) -> T
     {
-        let tuple = (repeat each arguments)
-        return try await AsyncResolve.withContext { context throws(FrostError) -> T in
-            try context.onThread { () throws(FrostError) -> T in
-                try withUnsafePointer(to: tuple) { pointer throws(FrostError) in
-                    try _resolve(
-                        T.self, name: name, arguments: UnsafeRawPointer(pointer),
-                        argumentType: (repeat each A).self)
-                }
-            }
-        }
+        // A factory with arguments is synchronous: the synchronous resolve, which continues
+        // the path of the async factory this is called from, if any.
+        try resolveSynchronously(T.self, name: name, arguments: repeat each arguments)
+    }
+}
+
+extension Resolver {
+    /// The synchronous ``resolve(_:name:)``, which async code cannot name (Swift picks the
+    /// awaited overload there).
+    @inlinable
+    func resolveSynchronously<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        try resolve(T.self, name: name)
+    }
+
+    /// The synchronous `resolve(_:name:arguments:)`, which async code cannot name.
+    @inlinable
+    func resolveSynchronously<T, each A>(
+        _ type: T.Type, name: String?, arguments: repeat each A
+    ) throws(FrostError) -> T {
+        try resolve(T.self, name: name, arguments: repeat each arguments)
     }
 }

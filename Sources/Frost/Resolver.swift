@@ -7,10 +7,10 @@
 /// path in errors.
 ///
 /// To conform your own type, implement ``resolve(_:name:)``: every other requirement has a
-/// default implementation. (The generated interface also shows requirements whose names start
-/// with `_`: they are hooks for Frost's own containers, and a name that starts with `_` is not
+/// default implementation. (The generated interface also shows a requirement whose name starts
+/// with `_`: it is the hook Frost's own containers use, and a name that starts with `_` is not
 /// API.)
-public protocol Resolver: _Resolver {
+public protocol Resolver {
     /// Resolves the component registered for `type` under `name`.
     ///
     /// - Parameters:
@@ -21,6 +21,11 @@ public protocol Resolver: _Resolver {
     ///   resolve runs into a dependency cycle or nests deeper than ``maximumDepth``, or when a
     ///   factory on the path throws.
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T
+
+    /// Implementation detail of `resolve`: the container Frost's inlined code resolves
+    /// through, or `nil` for a resolver that is not one of Frost's containers. Not API: do not
+    /// call it or implement it (the default answers `nil`).
+    var _space: _Space? { get }
 }
 
 extension Resolver {
@@ -36,10 +41,14 @@ extension Resolver {
     ///   on the path throws.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
-        let lookup = _lookUp(ObjectIdentifier(T.self), name: nil)
-        if let box = lookup.box { return _readBox(box, as: T.self) }
-        return try _resolve(lookup, T.self, name: nil)
+        guard let space = _space else { return try resolve(T.self, name: nil) }
+        let found = space.find(ObjectIdentifier(T.self), name: nil)
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try space.resolve(found, T.self, name: nil)
     }
+
+    /// The default: this resolver is none of Frost's containers.
+    public var _space: _Space? { nil }
 
     /// How deep a resolve may nest factories: 1,000 levels (a factory whose dependency's
     /// factory has a dependency, and so on). A deeper resolve throws

@@ -217,7 +217,7 @@ extension AutowireTests {
         for type in [Part<A>.self, Part<B>.self] as [Any.Type] {
             let slot = frozen.table.slot(for: RegistrationKey(type, name: nil))
             let component = frozen.table.component(at: slot)
-            #expect(component.createsDirectly)
+            #expect(component.createsAtRoot)
             #expect(component.boundSlots != nil, "\(type) is not made through bound parameters")
         }
         #expect(try frozen.resolve(Part<B>.self).value == 2)

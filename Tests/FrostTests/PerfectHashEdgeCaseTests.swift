@@ -402,10 +402,10 @@ struct SplitMix: RandomNumberGenerator {
 @Suite("Context layout")
 struct ContextLayoutTests {
     @Test func theInlinedOffsetsAreCFrosts() {
-        #expect(_ContextLayout.path == Int(FROST_CONTEXT_PATH_OFFSET))
-        #expect(_ContextLayout.depth == Int(FROST_CONTEXT_DEPTH_OFFSET))
-        #expect(_ContextLayout.statePending == Int(FROST_CONTEXT_STATE_PENDING_OFFSET))
-        #expect(MemoryLayout<frost_context>.offset(of: \.depth) == _ContextLayout.depth)
-        #expect(_ContextLayout.maximumDepth < Int(FROST_PATH_CAPACITY))
+        #expect(ContextLayout.path == Int(FROST_CONTEXT_PATH_OFFSET))
+        #expect(ContextLayout.depth == Int(FROST_CONTEXT_DEPTH_OFFSET))
+        #expect(ContextLayout.statePending == Int(FROST_CONTEXT_STATE_PENDING_OFFSET))
+        #expect(MemoryLayout<frost_context>.offset(of: \.depth) == ContextLayout.depth)
+        #expect(ContextLayout.maximumDepth < Int(FROST_PATH_CAPACITY))
     }
 }

@@ -19,7 +19,7 @@ struct ResolveContext {
         self.raw = raw
     }
 
-    /// The context behind an opaque pointer (``_BoundParameters`` carries it that way).
+    /// The context behind an opaque pointer (``Frame`` carries it that way).
     init(opaque: UnsafeMutableRawPointer) {
         self.raw = opaque.assumingMemoryBound(to: frost_context.self)
     }
@@ -119,6 +119,12 @@ struct ResolveContext {
         }
     }
 
+    /// The keys of the path, with `component` after them: for an error about it, before it is
+    /// entered (none at the top of a resolve).
+    func path(to component: Component) -> [RegistrationKey] {
+        depth > 0 ? pathKeys + [component.key] : []
+    }
+
     /// What `error`, thrown while creating `component` (entered last), becomes: a
     /// ``FrostError`` as it is (it names its own path), anything else `.factoryFailed` with
     /// the path to `component`.
@@ -147,7 +153,7 @@ struct ResolveContext {
     }
 
     /// How deep a resolve may nest factories: ``Resolver/maximumDepth``.
-    static var maximumDepth: Int { _ContextLayout.maximumDepth }
+    static var maximumDepth: Int { ContextLayout.maximumDepth }
 
     // MARK: The thread's state
 
@@ -169,12 +175,12 @@ struct ResolveContext {
     }
 }
 
-/// Implementation detail of autowiring: where ``_BoundParameters``' inlined code finds the
+/// Where ``Frame``'s inlined code finds the
 /// fields of a CFrost `frost_context` (the `FROST_CONTEXT_*_OFFSET` macros, which C checks
 /// with `_Static_assert` and a test compares with these), and the depth limit it enforces.
 /// The fields it reads are only ever touched by the context's own thread.
 @usableFromInline
-enum _ContextLayout {
+enum ContextLayout {
     /// The `uintptr_t *path` field.
     @inlinable static var path: Int { 16 }
     /// The `uint32_t depth` field.
@@ -194,14 +200,14 @@ final class ThreadState {
     // Only this thread touches it: no dynamic exclusivity checks.
     /// `.graph` instances of the current top-level resolve, boxed, by registration and the
     /// container it was resolved in.
-    @exclusivity(unchecked) var graph: [GraphKey: AnyObject] = [:]
+    @exclusivity(unchecked) var graphInstances: [GraphKey: AnyObject] = [:]
     /// Boxes made and being finished (property injection, `onCreate`), by cell.
     @exclusivity(unchecked) var provisional: [(cell: UnsafeMutableRawPointer, box: AnyObject)] =
         []
 
     /// The top-level resolve ended: its `.graph` instances go.
     func resolveEnded() {
-        if !graph.isEmpty { graph.removeAll() }
+        if !graphInstances.isEmpty { graphInstances.removeAll() }
     }
 
     /// The provisional box of `cell`, if this thread is finishing one.
@@ -215,10 +221,4 @@ final class ThreadState {
             Unmanaged<ThreadState>.fromOpaque(state).release()
         }
     }()
-}
-
-/// A `.graph` instance's key: the registration and the container it was resolved in.
-struct GraphKey: Hashable {
-    let component: ObjectIdentifier
-    let container: ObjectIdentifier
 }

@@ -1,100 +1,105 @@
-/// Compiles a container's registrations into a ``FrozenContainer``: validates them, computes
-/// every key's identity bytes, builds the perfect-hash table (its table names come later, on
-/// the first lookup by table name), binds autowired parameters to their slots and installs
-/// each component in its slot.
+/// Builds a container from registrations: validates them (for `freeze()`), builds the lookup
+/// of its own keys — a perfect-hash table for a frozen container, a dictionary for a
+/// `Container` resolving before it is frozen — binds autowired parameters and declared
+/// dependencies to their slots, and installs each component in its slot.
 ///
-/// For a child container (see ``FrozenContainer``'s children), only the keys its parent does
-/// not know go into a table; a value for a key the parent declared `provided` fills the
-/// child's per-child cell, and any other registration of a key the parent knows overrides it.
+/// For a child container, only the keys its parent does not know go into its lookup; a value
+/// for a key the parent declared `provided` fills the child's per-child cell, and any other
+/// registration of a key the parent knows overrides it.
 struct Freezer {
+    /// Which lookup the container gets.
+    enum LookupKind {
+        case perfectHash
+        case dictionary
+    }
+
     /// The registrations, in registration order, one per key.
     let components: [Component]
     /// For a child container: its parent.
-    let parent: FrozenContainer?
+    let parent: _Space?
     /// For a child container: the values it supplies for its parent's provided keys, already
-    /// in their per-child cells (see `Container.register(instance:name:)`). The frozen child
-    /// takes them over; when freezing throws, they stay the caller's.
-    var supplied: ContainerCells?
+    /// in their per-child cells (see `Container.register(instance:name:)`). The container
+    /// takes them over; when building throws, they stay the caller's.
+    var supplied: SpaceCells?
+    /// The lookup to build.
+    let lookupKind: LookupKind
+    /// Whether to validate (`freeze()`); a `Container` resolving before it is frozen reports
+    /// what is missing when it resolves it.
+    let validates: Bool
 
-    func freeze() throws(FrostError) -> FrozenContainer {
+    func parts() throws(FrostError) -> SpaceParts {
         if components.isEmpty, let parent {
-            // Only values for provided keys, or nothing: no table, no validation.
-            return FrozenContainer(
-                table: PerfectHashTable.empty, components: [], parent: parent,
+            // Only values for provided keys, or nothing: no lookup, no validation.
+            return SpaceParts(
+                lookup: .perfectHash(PerfectHashTable.empty), components: [], parent: parent,
                 perChildCount: parent.perChildCount, overrides: nil, slotsByType: [:],
                 catalog: Catalog.empty,
-                cells: supplied ?? ContainerCells(perChildCount: parent.perChildCount))
+                cells: (supplied ?? SpaceCells(perChildCount: 0)).completed(
+                    perChildCount: parent.perChildCount, overrides: 0))
         }
         let split = splitForParent()
         let all = split.own + split.overrides.map(\.component)
-        // Forwards, declared dependencies and async factories (their lifetimes are checked)
-        // need a key index; plain registrations do not (100,000 filler keys would pay for
-        // hashing every name).
-        let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty || $0.isAsync }
+        // Forwards and declared dependencies need a key index; plain registrations do not
+        // (100,000 filler keys would pay for hashing every name).
+        let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
         let byKey = linked ? Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
         let own = resolveForwardScopes(split.own, byKey)
         let overrides = resolveForwardScopes(split.overrides.map(\.component), byKey)
         let catalog =
             all.isEmpty ? Catalog.empty : Catalog(keys: all.map(\.key), parent: parent?.catalog)
-        if linked {
+        if validates {
             let problems = Validation(
                 components: own + overrides, parent: parent,
                 filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
-                catalog: catalog
+                catalog: catalog, linked: linked
             ).problems()
             guard problems.isEmpty else {
                 throw FrostError(.invalidRegistrations, key: nil, problems: problems)
             }
         }
-        let table = try buildTable(own)
-        let base = parent?.spaceSize ?? 0
-        // Autowired parameters are bound to their slots here: resolving them hashes nothing.
-        func spaceSlot(_ key: RegistrationKey) -> UInt32 {
-            let slot = table.slot(for: key)
+        let lookup = try buildLookup(own)
+        let base = parent?.chainSize ?? 0
+        // Dependencies are bound to their slots here: resolving them hashes nothing.
+        func chainSlot(_ key: RegistrationKey) -> UInt32 {
+            let slot = lookup.count > 0 ? lookup.slot(for: key) : PerfectHashTable.notFound
             if slot != PerfectHashTable.notFound { return base + slot }
-            return parent?.spaceSlot(for: key) ?? PerfectHashTable.notFound
+            return parent?.chainSlot(for: key) ?? PerfectHashTable.notFound
         }
-        let installed = own.map { $0.bound(to: spaceSlot) }
-        let boundOverrides = overrides.map { $0.bound(to: spaceSlot) }
+        let installed = own.map { $0.bound(to: chainSlot) }
+        let boundOverrides = overrides.map { $0.bound(to: chainSlot) }
         // Per-child indices continue the parent's.
         var perChildCount = parent?.perChildCount ?? 0
-        func perChildIndex(_ component: Component) -> Int? {
-            guard component.scope.isPerChild else { return nil }
+        func flags(_ component: Component) -> SlotFlags {
+            let keeping = component.lifetime.keeping
+            guard keeping == .perChild || keeping == .supplied else {
+                return SlotFlags(perChildIndex: nil, provided: false)
+            }
             defer { perChildCount += 1 }
-            return perChildCount
+            return SlotFlags(perChildIndex: perChildCount, provided: keeping == .supplied)
         }
         var slotOfInput = [UInt32](repeating: 0, count: installed.count)
-        var ownFlags = [UInt32](repeating: 0, count: installed.count)
-        for (index, component) in installed.enumerated() {
-            ownFlags[index] =
-                SlotFlags(perChildIndex: perChildIndex(component), kind: component.kind).raw
-        }
-        for slot in 0..<PerfectHashTable.Slot(table.capacity) {
-            guard let index = table.inputIndex(of: slot) else { continue }
+        let ownFlags = installed.map(flags)
+        for slot in 0..<UInt32(lookup.capacity) {
+            guard let index = lookup.inputIndex(of: slot) else { continue }
             slotOfInput[index] = slot
-            table.install(installed[index], at: slot, flags: ownFlags[index])
+            lookup.install(installed[index], at: slot, flags: ownFlags[index].raw)
         }
-        let overrideFlags = boundOverrides.map {
-            SlotFlags(perChildIndex: perChildIndex($0), kind: $0.kind)
-        }
+        let overrideFlags = boundOverrides.map(flags)
         var slotsByType: [ObjectIdentifier: [UInt32]] = [:]
         for (index, component) in installed.enumerated() {
             slotsByType[ObjectIdentifier(component.key.type.type), default: []].append(
                 base + slotOfInput[index])
         }
         // A root's per-child cells would never be used; a child's cover every per-child key
-        // of its slot space.
-        var cells = supplied ?? ContainerCells(perChildCount: parent == nil ? 0 : perChildCount)
-        if parent != nil, cells.perChildCount < perChildCount {
-            cells = cells.resized(perChildCount: perChildCount)
-        }
-        cells = cells.addingOverrides(boundOverrides.count)
+        // of its chain.
+        let cells = (supplied ?? SpaceCells(perChildCount: 0)).completed(
+            perChildCount: parent == nil ? 0 : perChildCount, overrides: boundOverrides.count)
         for (index, component) in boundOverrides.enumerated() {
             if let instance = component.instance { cells.override(index).cell.preset(instance) }
         }
         for fill in split.fills { cells.perChild(fill.index).replace(with: fill.box) }
-        let frozen = FrozenContainer(
-            table: table,
+        return SpaceParts(
+            lookup: lookup,
             components: installed,
             parent: parent,
             perChildCount: perChildCount,
@@ -102,16 +107,15 @@ struct Freezer {
                 ? nil
                 : Overrides(
                     components: boundOverrides, slots: split.overrides.map(\.slot),
-                    flags: overrideFlags, spaceSize: parent!.spaceSize),
+                    flags: overrideFlags, spaceSize: parent!.chainSize),
             slotsByType: slotsByType,
             catalog: catalog,
             cells: cells
         )
-        return frozen
     }
 
     /// What a child registers, sorted by what its parent knows: keys it does not know (the
-    /// child's own table), values for its provided keys (by per-child index), and overrides
+    /// child's own lookup), values for its provided keys (by per-child index), and overrides
     /// of its other keys (by the parent's slot). A root's registrations are all its own.
     private func splitForParent() -> (
         own: [Component], fills: [(index: Int, box: AnyObject)],
@@ -122,12 +126,12 @@ struct Freezer {
         var fills: [(index: Int, box: AnyObject)] = []
         var overrides: [(slot: UInt32, component: Component)] = []
         for component in components {
-            let slot = parent.spaceSlot(for: component.key)
+            let slot = parent.chainSlot(for: component.key)
             guard slot != PerfectHashTable.notFound else {
                 own.append(component)
                 continue
             }
-            let flags = parent.registration(atSpaceSlot: slot).flags
+            let flags = parent.place(of: slot).flags
             if flags.isProvided, let index = flags.perChildIndex, let box = component.instance {
                 fills.append((index, box))
             } else {
@@ -137,11 +141,14 @@ struct Freezer {
         return (own, fills, overrides)
     }
 
-    /// The table of `components`' keys (the shared empty table when there are none).
-    private func buildTable(_ components: [Component]) throws(FrostError) -> PerfectHashTable {
-        if components.isEmpty, parent != nil { return PerfectHashTable.empty }
+    /// The lookup of `components`' keys (the shared empty table when there are none).
+    private func buildLookup(_ components: [Component]) throws(FrostError) -> Lookup {
+        if components.isEmpty, parent != nil { return .perfectHash(PerfectHashTable.empty) }
+        guard lookupKind == .perfectHash else {
+            return .dictionary(DictionaryTable(keys: components.map(\.key)))
+        }
         do {
-            return try PerfectHashTable(keys: components.map(\.key))
+            return .perfectHash(try PerfectHashTable(keys: components.map(\.key)))
         } catch {
             // Keys are distinct by construction (a dictionary holds them); reaching this is a
             // bug in Frost, reported rather than trapped.
@@ -159,10 +166,10 @@ struct Freezer {
         }
     }
 
-    /// A forward (`.implements`, alias) caches exactly when the registration it forwards to
-    /// does, so that every type resolves the same singleton without a cast after the first. A
-    /// forward to a per-child registration stays transient: it resolves the child's instance
-    /// each time.
+    /// A forward (`.implements`, alias) keeps its instance exactly when the registration it
+    /// forwards to keeps one in its slot, so that every type resolves the same instance
+    /// without a cast after the first. A forward to a per-child registration stays transient:
+    /// it resolves the child's instance each time.
     private func resolveForwardScopes(
         _ components: [Component],
         _ byKey: [RegistrationKey: Component]
@@ -172,10 +179,21 @@ struct Freezer {
             guard let target = component.forwardsTo,
                 let targetComponent = byKey[target] ?? parent?.registration(for: target)
             else { return component }
+            let keeping = targetComponent.lifetime.keeping
             let scope: Scope =
                 targetComponent.caches
-                ? .singleton : targetComponent.scope.isPerChild ? .transient : targetComponent.scope
+                ? Singleton.scope
+                : keeping == .perChild || keeping == .supplied ? .transient : targetComponent.scope
             return scope == component.scope ? component : component.with(scope: scope)
         }
+    }
+}
+
+extension _Space {
+    /// The registration of `key` as this container sees it (own, override, or a parent's).
+    func registration(for key: RegistrationKey) -> Component? {
+        let slot = chainSlot(for: key)
+        guard slot != PerfectHashTable.notFound else { return nil }
+        return place(of: slot).registration
     }
 }

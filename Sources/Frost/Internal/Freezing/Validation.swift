@@ -5,10 +5,13 @@
 struct Validation {
     let components: [Component]
     /// For a child container: where keys missing here are found.
-    let parent: FrozenContainer?
+    let parent: _Space?
     /// For a child container: the per-child indices of the provided keys it supplies.
     let filled: Set<Int>
     let catalog: Catalog
+    /// Whether any registration declares dependencies or forwards (else only the rules of
+    /// each registration alone are checked).
+    let linked: Bool
 
     /// What a declared dependency names, looked up once for every check: its registration
     /// (this container's or the parent's; `nil` when nothing registers it), and its position
@@ -19,9 +22,41 @@ struct Validation {
     }
 
     func problems() -> [FrostError] {
+        let alone = untrackedDisposal() + asyncLifetimes()
+        guard linked else { return alone }
         let targets = dependencyTargets()
-        return missingDependencies(targets) + dependenciesOnArguments(targets) + cycles(targets)
-            + captiveDependencies(targets) + asyncMisfits(targets)
+        return alone + missingDependencies(targets) + dependenciesOnArguments(targets)
+            + cycles(targets) + captiveDependencies(targets) + asyncMisfits(targets)
+    }
+
+    /// Every `.onDispose` hook on a registration whose instances are never tracked (a
+    /// transient, `.graph`, a custom scope's): it would never run.
+    private func untrackedDisposal() -> [FrostError] {
+        components.compactMap { component in
+            guard component.disposes, component.instance == nil,
+                !component.lifetime.tracksInstances
+            else { return nil }
+            return FrostError(
+                .invalidRegistrations, key: component.key, path: [component.key],
+                catalog: catalog,
+                detail: "has an .onDispose hook, but its \(component.scope) instances are never "
+                    + "tracked, so the hook would never run; keep it in a lifetime that "
+                    + "tracks its instances (singleton, scoped, weak), or release what it holds "
+                    + "yourself")
+        }
+    }
+
+    /// Every async factory in a lifetime that cannot await (`.weak`, a custom scope: their
+    /// storage is read synchronously).
+    private func asyncLifetimes() -> [FrostError] {
+        components.compactMap { component in
+            guard component.isAsync, !component.lifetime.allowsAsyncFactory else { return nil }
+            return FrostError(
+                .asyncRequired, key: component.key, path: [component.key], catalog: catalog,
+                detail: "has an async or actor-isolated factory in the \(component.scope) "
+                    + "lifetime, which is read synchronously; make it a singleton, scoped, "
+                    + "graph or transient")
+        }
     }
 
     /// Each component's dependencies' targets, in order: one key lookup per dependency.
@@ -118,31 +153,42 @@ struct Validation {
         return problems
     }
 
-    /// Every singleton that depends (not through `Lazy`/`Provider`) on a shorter-lived
-    /// registration: it would keep one instance of it forever. A root's singleton may not
-    /// depend on a per-child key (`.scoped`, provided), whatever its type; a child's may on
-    /// its own `.scoped` instances and the values it supplies. A transient of a value type is
-    /// not captive: the singleton keeps a copy.
+    /// Every registration made where it is registered (a singleton, a `.weak` or a custom
+    /// scope's) that depends (not through `Lazy`/`Provider`) on a per-child key (`.scoped`,
+    /// provided), whatever its type: a root's is made in the root, which cannot see a child's
+    /// values (a child's may depend on its own `.scoped` instances and the values it supplies);
+    /// and every singleton that depends on a shorter-lived registration, which it would keep
+    /// forever. A transient of a value type is not captive: a singleton keeps a copy.
     private func captiveDependencies(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
         for (component, targets) in zip(components, targets)
-        where component.kind == .singleton && component.instance == nil {
+        where component.lifetime.madeWhereRegistered && component.instance == nil {
+            let isSingleton = component.lifetime.keeping == .slot
+            let kept = isSingleton ? "singleton" : "\(component.scope) instance"
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
                 guard let target = target.component else { continue }
                 let short = dependency.key.type.shortName
-                if target.scope.isPerChild {
+                let keeping = target.lifetime.keeping
+                if keeping == .perChild || keeping == .supplied {
                     guard !isHeldByThisChild(target, key: dependency.key) else { continue }
+                    let rule =
+                        isSingleton
+                        ? "a singleton would keep the \(target.scope) value of "
+                            + "\(dependency.key.canonicalName) (\(dependency.label)) of whichever "
+                            + "child resolves it first"
+                        : "a \(kept) is made in the container it is registered in, which cannot "
+                            + "see the \(target.scope) value of \(dependency.key.canonicalName) "
+                            + "(\(dependency.label)) each child has, so it could never be made"
                     problems.append(
                         captive(
                             component, dependency,
-                            "a singleton would keep the \(target.scope) value of "
-                                + "\(dependency.key.canonicalName) (\(dependency.label)) of whichever "
-                                + "child resolves it first; depend on Provider<\(short)> and resolve it "
-                                + "through the child, or make it \(target.scope) too"))
+                            rule + "; depend on Provider<\(short)> and resolve it through the "
+                                + "child, or make it \(target.scope) too"))
                     continue
                 }
-                guard !target.caches, target.scope.lifetimeRank < component.scope.lifetimeRank,
+                guard isSingleton, !target.caches,
+                    target.lifetime.rank < component.lifetime.rank,
                     !TypeKind.isValueType(dependency.key.type.type)
                 else { continue }
                 problems.append(
@@ -156,32 +202,18 @@ struct Validation {
         return problems
     }
 
-    /// Every async factory in a lifetime that cannot await (`.weak`, a custom scope: their
-    /// storage is read synchronously), and every synchronous registration that declares (not
-    /// through `Lazy`/`Provider`) a dependency on an async one that is never cached
-    /// (transient, `.graph`): no resolve, awaited or not, could hand it to the synchronous
-    /// factory. An async singleton or `.scoped` dependency is fine: an awaited resolve makes it
-    /// before the factory runs, and `bootstrap()` makes the singletons.
+    /// Every synchronous registration that declares (not through `Lazy`/`Provider`) a
+    /// dependency on an async one that is never kept (transient, `.graph`): no resolve, awaited
+    /// or not, could hand it to the synchronous factory. An async singleton or `.scoped`
+    /// dependency is fine: an awaited resolve makes it before the factory runs, and
+    /// `bootstrap()` makes the singletons.
     private func asyncMisfits(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets) {
-            if component.isAsync {
-                switch component.kind {
-                case .transient, .singleton, .scoped, .graph: break
-                default:
-                    problems.append(
-                        FrostError(
-                            .asyncRequired, key: component.key, path: [component.key],
-                            catalog: catalog,
-                            detail: "has an async or actor-isolated factory in the "
-                                + "\(component.scope) lifetime, which is read synchronously; "
-                                + "make it a singleton, .scoped, .graph or transient"))
-                }
-                continue
-            }
+        for (component, targets) in zip(components, targets) where !component.isAsync {
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
-                guard let target = target.component, target.isAsync, !target.cachesInItsCell
+                guard let target = target.component, target.isAsync,
+                    target.lifetime.keeping == .nothing
                 else { continue }
                 let short = dependency.key.type.shortName
                 problems.append(
@@ -192,7 +224,7 @@ struct Validation {
                             + "whose factory is async and runs on every resolve "
                             + "(\(target.scope)); its synchronous factory can never be handed "
                             + "one. Register it with an async factory that awaits "
-                            + "`r.resolve(\(short).self)`, make \(short) a singleton or .scoped, "
+                            + "`r.resolve(\(short).self)`, make \(short) a singleton or scoped, "
                             + "or depend on Provider<\(short)>"))
             }
         }
@@ -203,10 +235,10 @@ struct Validation {
     /// container: this is a child, and it holds the `.scoped` instance or supplies the value.
     private func isHeldByThisChild(_ target: Component, key: RegistrationKey) -> Bool {
         guard let parent else { return false }
-        if target.kind == .scoped { return true }
-        let slot = parent.spaceSlot(for: key)
+        if target.lifetime.keeping == .perChild { return true }
+        let slot = parent.chainSlot(for: key)
         guard slot != PerfectHashTable.notFound,
-            let index = parent.registration(atSpaceSlot: slot).flags.perChildIndex
+            let index = parent.place(of: slot).flags.perChildIndex
         else { return false }
         return filled.contains(index)
     }

@@ -28,14 +28,3 @@ final class Box<T>: @unchecked Sendable {
 func _readBox<T>(_ box: UnsafeMutableRawPointer, as type: T.Type) -> T {
     Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
 }
-
-/// What a `.weak` registration's cell holds: its instance, weakly. Immutable: a dead one is
-/// replaced (by a new creation), never refilled.
-final class WeakBox: @unchecked Sendable {
-    // @unchecked: assigned once in init; weak loads are thread-safe.
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
-    }
-}

@@ -1,5 +1,5 @@
-/// One registration, compiled: its key, scope, declared dependencies and how to make its
-/// instance (``TypedComponent`` adds the typed parts).
+/// One registration, compiled: its key, its lifetime, what it declares it depends on and how
+/// to make its instance (``TypedComponent`` adds the typed parts).
 ///
 /// Immutable: changing a registration (`.scope`, `.implements`, `.inject`, `.onCreate`)
 /// replaces its component, so a ``FrozenContainer`` never sees later changes to the
@@ -11,47 +11,43 @@
 @usableFromInline
 class Component: @unchecked Sendable {
     let key: RegistrationKey
+    /// The scope as registered (a registration with runtime arguments is always transient).
     let scope: Scope
-    /// The scope's kind, stored apart: reading `scope` copies it and retains its storage (6% of
-    /// the complex benchmark case in callgrind when the engine did).
-    let kind: Scope.Kind
+    /// The lifetime strategy that keeps its instances (`Internal/Lifetimes`), chosen once.
+    let lifetime: any Lifetime.Type
     /// A registered instance (`register(instance:)`), already boxed.
     let instance: AnyObject?
     /// For a forwarding component (`.implements`, aliases): the registration it forwards to.
-    /// Its scope follows that registration's at freeze time.
+    /// Its lifetime follows that registration's at freeze time.
     let forwardsTo: RegistrationKey?
     /// What freeze can check: autowired parameters, injected properties, forwards.
     let dependencies: [Dependency]
-    /// Whether each resolve simply makes a new instance: a transient registration, not an
-    /// instance.
-    let createsDirectly: Bool
-    /// The parameters' slots, when a frozen container can create instances through
-    /// `autowiredBound`: every parameter bound, nothing but a dynamic-type check to run after
-    /// the initializer. Owned by this component: allocated by ``TypedComponent``'s `init`,
-    /// freed in `deinit`.
-    @usableFromInline let boundSlots: UnsafePointer<UInt32>?
-    /// Whether a frozen container's resolve makes it with code specialized at the call
-    /// (``_BoundParameters/makeAtRoot(_:as:)``): a transient made through bound parameters
-    /// or by a closure, with nothing but a dynamic-type check to run after it.
-    @usableFromInline let createsAtRoot: Bool
-    /// Whether a frozen container's resolve with arguments calls its factory with code
-    /// specialized at the call (``_BoundParameters/makeAtRoot(_:arguments:argumentType:as:)``):
-    /// a factory that takes arguments, with nothing but a dynamic-type check to run after it.
-    @usableFromInline let takesArgumentsAtRoot: Bool
-    /// Whether a child creates its `.scoped` instance through bound parameters, like a
-    /// transient's (``_BoundParameters``): every parameter bound, nothing but a dynamic-type
-    /// check to run after the initializer.
-    let createsScopedDirectly: Bool
-    /// The `.onDispose` hooks, run on what the engine tracked (``DisposalRecord``);
-    /// stored type-erased, so that running them looks no generic type up.
-    let disposal: Disposal.Hooks?
     /// Whether only an awaited resolve can make its instance: its factory is async (or
     /// isolated to an actor).
     let isAsync: Bool
-    /// The slot of each declared dependency in the frozen container's slot space
-    /// (`UInt32.max`: resolved by type, or missing); empty before freezing. The async engine
-    /// makes what a synchronous factory needs through them (``Engine``'s prefetch).
+    /// The argument tuple type the factory takes, or `nil` for a factory without arguments.
+    let argumentType: Any.Type?
+    /// The `.onDispose` hooks, run on what the engine tracked; stored type-erased, so that
+    /// running them looks no generic type up.
+    let disposal: Disposal.Hooks?
+    /// Whether `bootstrap()` leaves it alone (`.lazy()`): made on first resolve.
+    let isLazy: Bool
+    /// The parameters' slots in the container's slot chain, when the container creates its
+    /// instances through them (``Frame``): every parameter bound, nothing but a dynamic-type
+    /// check to run after the initializer. Owned by this component: allocated by
+    /// ``TypedComponent``'s `init`, freed in `deinit`.
+    @usableFromInline let boundSlots: UnsafePointer<UInt32>?
+    /// The slot of each declared dependency in the container's slot chain (`UInt32.max`:
+    /// resolved by type, or missing); empty before installation. What an awaited resolve makes
+    /// first for a synchronous factory goes through them.
     let dependencySlots: [UInt32]
+    /// Whether a resolve makes it at its top with code specialized at the call
+    /// (``Frame/makeAtRoot(_:as:)``): a transient made through bound parameters or by a
+    /// closure, with nothing but a dynamic-type check to run after it.
+    @usableFromInline let createsAtRoot: Bool
+    /// Whether a resolve with arguments calls its factory with code specialized at the call
+    /// (``Frame/makeAtRoot(_:arguments:argumentType:as:)``).
+    @usableFromInline let takesArgumentsAtRoot: Bool
 
     init(
         key: RegistrationKey,
@@ -59,58 +55,71 @@ class Component: @unchecked Sendable {
         instance: AnyObject?,
         forwardsTo: RegistrationKey?,
         dependencies: [Dependency],
-        boundSlots: UnsafePointer<UInt32>? = nil,
-        makesByClosureDirectly: Bool = false,
-        takesArgumentsDirectly: Bool = false,
-        isAsync: Bool = false,
-        dependencySlots: [UInt32] = [],
-        disposal: Disposal.Hooks? = nil
+        isAsync: Bool,
+        argumentType: Any.Type?,
+        disposal: Disposal.Hooks?,
+        isLazy: Bool,
+        boundSlots: UnsafePointer<UInt32>?,
+        dependencySlots: [UInt32],
+        makesByClosureDirectly: Bool,
+        takesArgumentsDirectly: Bool
     ) {
         self.key = key
         self.scope = scope
-        self.kind = scope.kind
+        self.lifetime = scope.kind.lifetime
         self.instance = instance
         self.forwardsTo = forwardsTo
         self.dependencies = dependencies
-        self.createsDirectly = scope.kind == .transient && instance == nil && !isAsync
         self.isAsync = isAsync
-        self.dependencySlots = dependencySlots
-        self.boundSlots = boundSlots
-        self.createsAtRoot = createsDirectly && (boundSlots != nil || makesByClosureDirectly)
-        self.takesArgumentsAtRoot = takesArgumentsDirectly
-        self.createsScopedDirectly =
-            scope.kind == .scoped && instance == nil && boundSlots != nil
+        self.argumentType = argumentType
         self.disposal = disposal
-        self.caches = instance != nil || scope.kind == .singleton
-        self.disposes = disposal != nil
+        self.isLazy = isLazy
+        self.boundSlots = boundSlots
+        self.dependencySlots = dependencySlots
+        let makesEachTime = scope.kind == .transient && instance == nil && !isAsync
+        self.createsAtRoot = makesEachTime && (boundSlots != nil || makesByClosureDirectly)
+        self.takesArgumentsAtRoot = takesArgumentsDirectly
+        self.makesEachTime = makesEachTime
+        self.makesOncePerChild =
+            lifetime.keeping == .perChild && instance == nil && !isAsync && argumentType == nil
     }
 
     deinit {
         boundSlots?.deallocate()
     }
 
-    /// Whether the container keeps this component's instance in its cell until released:
-    /// registered instances and singletons.
-    let caches: Bool
+    /// Whether each resolve makes a new instance with nothing kept (a transient, not a
+    /// registered instance, not async).
+    let makesEachTime: Bool
+    /// Whether a child makes its instance once, in its per-child cell, through a frame (a
+    /// `.scoped` registration whose factory is synchronous and takes no arguments).
+    let makesOncePerChild: Bool
 
-    /// The argument tuple type the factory takes, or `nil` for a factory without arguments.
-    var argumentType: Any.Type? { nil }
+    /// Whether the instance stays in the slot's cell, which lookups read as a cached instance:
+    /// a singleton's and a registered instance.
+    var caches: Bool { instance != nil || lifetime.keeping == .slot }
+
+    /// Whether the registration has `.onDispose` hooks.
+    var disposes: Bool { disposal != nil }
 
     /// Whether anything runs after the factory: property injection, hooks.
     var finishes: Bool { false }
 
-    /// Whether the registration has `.onDispose` hooks.
-    let disposes: Bool
-
     // MARK: Type-erased operations, implemented by TypedComponent
 
-    /// Runs the factory and boxes the instance (what a cell caches). Errors are the factory's.
-    func constructBox(_ resolver: any Resolver) throws -> AnyObject {
+    /// Runs the factory with its dependencies resolved through `frame` and boxes the instance
+    /// (what a cell caches). Errors are the factory's.
+    func constructBox(in frame: Frame) throws -> AnyObject {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
+    /// Runs the factory (awaiting it, when it is async) and boxes the instance.
+    func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
         preconditionFailure("implemented by TypedComponent")
     }
 
     /// Runs the factory and returns the instance as an object (a `.weak` registration's).
-    func constructObject(_ resolver: any Resolver) throws -> AnyObject {
+    func constructObject(in frame: Frame) throws -> AnyObject {
         preconditionFailure("implemented by TypedComponent")
     }
 
@@ -125,13 +134,19 @@ class Component: @unchecked Sendable {
         preconditionFailure("implemented by TypedComponent")
     }
 
+    /// Whether the boxed instance needs finishing (its class has wrappers, or hooks run).
+    func finishesBox(_ box: AnyObject) -> Bool {
+        preconditionFailure("implemented by TypedComponent")
+    }
+
     /// The value in a box of this component's instances.
     func value(ofBox box: AnyObject) -> Any {
         preconditionFailure("implemented by TypedComponent")
     }
 
-    /// Runs the factory (awaiting it, when it is async) and boxes the instance.
-    func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
+    /// Whether `object` is an instance of this component's type (a custom storage's answer,
+    /// a `.weak` instance).
+    func isInstance(_ object: AnyObject) -> Bool {
         preconditionFailure("implemented by TypedComponent")
     }
 
@@ -140,7 +155,7 @@ class Component: @unchecked Sendable {
         preconditionFailure("implemented by TypedComponent")
     }
 
-    /// The component a frozen container installs: autowired parameters bound to their slots
-    /// (`slot(key)` answers `UInt32.max` for a key without a slot).
+    /// The component a container installs: autowired parameters and declared dependencies
+    /// bound to their slots (`slot(key)` answers `UInt32.max` for a key without a slot).
     func bound(to slot: (RegistrationKey) -> UInt32) -> Component { self }
 }

@@ -1,11 +1,11 @@
 /// A component whose instances are `T`s.
 ///
-/// The resolve path mostly runs unspecialized for `T` (it is reached through a type-erased
-/// slot; only a creation at the top of a frozen resolve, and an autowired graph's bound
-/// creation, are specialized, in the caller: ``_BoundParameters``), so it
-/// touches only what has a layout independent of `T`: optional closures and flags. An
-/// array of closures or a generic enum would make the runtime look up their metadata on every
-/// resolve (measured: about 850 instructions for two empty arrays).
+/// Most of the engine runs unspecialized for `T` (it reaches a component through a type-erased
+/// slot); only a creation at the top of a resolve and an autowired graph's creation through
+/// its bound parameters are specialized, in the caller (``Frame``). So this class touches only
+/// what has a layout independent of `T`: optional closures and flags. An array of closures or
+/// a generic enum would make the runtime look up their metadata on every resolve (measured:
+/// about 850 instructions for two empty arrays).
 ///
 /// Making an instance has two steps: **construct** (the factory) and **finish** (inject the
 /// `@Injected` properties, then the `.inject` key paths, then run the `onCreate` hooks). The
@@ -17,14 +17,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     enum Factory {
         /// A closure given the resolver.
         case closure(@Sendable (any Resolver) throws -> T)
-        /// An autowired initializer: its parameters come from the slots freeze bound them to
-        /// (or by type, through the resolver, when unbound). `bound` is the same initializer
-        /// reading its parameters straight from their slots (``_BoundParameters``).
-        case autowired(
-            @Sendable (any Resolver, [UInt32]?) throws -> T,
-            bound: @Sendable (_BoundParameters) throws -> T,
-            slots: [UInt32]?
-        )
+        /// An autowired initializer, reading its parameters through a ``Frame`` (from the
+        /// slots the container bound them to, or by type).
+        case autowired(@Sendable (Frame) throws -> T)
         /// A closure that takes runtime arguments, passed as a pointer to a tuple of type
         /// `argumentType`.
         case arguments(
@@ -46,218 +41,202 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         case async(@Sendable (T) async -> Void)
     }
 
-    private let closure: (@Sendable (any Resolver) throws -> T)?
-    private let autowired: (@Sendable (any Resolver, [UInt32]?) throws -> T)?
-    /// The autowired initializer reading its parameters through ``_BoundParameters``: called
-    /// by `_BoundParameters.make`, which is specialized in the caller (hence visible there).
-    @usableFromInline let autowiredBound: (@Sendable (_BoundParameters) throws -> T)?
-    /// The closure factory, when a frozen container's resolve can call it directly
-    /// (``_BoundParameters/makeAtRoot(_:as:)``): nothing to run after it but a dynamic-type
-    /// check, not a registered instance.
-    @usableFromInline let directClosure: (@Sendable (any Resolver) throws -> T)?
-    /// The factory with arguments, when a frozen container's resolve can call it directly
-    /// (``_BoundParameters/makeAtRoot(_:arguments:argumentType:as:)``), and the argument tuple
-    /// type it takes: nothing to run after it but a dynamic-type check.
-    @usableFromInline let directWithArguments:
+    /// The factory, when it is a closure (a forward's included).
+    @usableFromInline let closure: (@Sendable (any Resolver) throws -> T)?
+    /// The autowired initializer, reading its parameters through a ``Frame``: called by code
+    /// specialized in the caller (hence visible there).
+    @usableFromInline let autowired: (@Sendable (Frame) throws -> T)?
+    /// The factory with arguments and its tuple type.
+    @usableFromInline let withArguments:
         (call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type)?
-    /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
-    /// up on each creation costs more than the creation.
-    private let boxType: Box<T>.Type
-    private let slots: [UInt32]?
-    private let withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?
-    private let expectedArguments: Any.Type?
     private let forwardWithArguments:
         (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?
     private let asyncClosure: (@Sendable (any Resolver) async throws -> T)?
+    /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
+    /// up on each creation costs more than the creation.
+    private let boxType: Box<T>.Type
     /// Applied to each new instance: property injections (in the order added), then
     /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
     let injection: (@Sendable (any Resolver, T) throws -> Void)?
     let hook: (@Sendable (any Resolver, T) throws -> Void)?
-    /// `.onDispose` hooks, in the order added; `nil` when there are none (this code is not
-    /// specialized: even an empty array of a generic enum costs a metadata lookup, on every
-    /// registration and every copy of one).
+    /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
+    /// generic enum costs a metadata lookup, on every registration and every copy of one).
     let disposeHooks: [DisposeHook]?
     /// The `@Injected`/`@LazyInjected` properties of the instances, by their class; `nil`
-    /// when `T` cannot hold a class instance (a struct, an enum).
+    /// when `T` cannot hold a class instance (a struct, an enum), or for a registered instance.
     let wrappers: WrapperPlans?
-    /// How the bound path finds an instance's class, to see whether it is another class than
-    /// `T` (whose wrappers then need injecting): 0, never (`T` holds no class instance); 1,
-    /// `T` is a class; 2, `T` is an existential. A stored flag: reading `wrappers` there would
+    /// How code specialized for `T` finds whether a new instance needs finishing: 0, only if
+    /// ``finishesAlways``; 1, also when its class is not `T` (`T` is a class); 2, always ask
+    /// the wrappers (`T` is an existential). A stored flag: reading `wrappers` there would
     /// retain it on every creation.
     @usableFromInline let dynamicTypeCheck: UInt8
-    /// Whether anything runs after the factory for every instance: key paths, hooks, or the
+    /// Whether something runs after the factory for every instance: key paths, hooks, or the
     /// wrappers of `T` itself.
-    private let finishesAlways: Bool
+    @usableFromInline let finishesAlways: Bool
 
-    init(
+    /// The fields a copy takes over, apart from those it changes.
+    private struct Parts {
+        var scope: Scope
+        var dependencies: [Dependency]
+        var injection: (@Sendable (any Resolver, T) throws -> Void)?
+        var hook: (@Sendable (any Resolver, T) throws -> Void)?
+        var disposeHooks: [DisposeHook]?
+        var isLazy: Bool
+        var slots: [UInt32]?
+    }
+
+    convenience init(
         key: RegistrationKey,
         scope: Scope,
         instance: Box<T>? = nil,
         forwardsTo: RegistrationKey? = nil,
         dependencies: [Dependency] = [],
-        factory: Factory,
-        injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        disposeHooks: [DisposeHook]? = nil,
-        wrappers: WrapperPlans? = nil,
-        dependencySlots: [UInt32] = []
+        factory: Factory
     ) {
-        boxType = Box<T>.self
-        var slots: [UInt32]?
+        var closure: (@Sendable (any Resolver) throws -> T)?
+        var autowired: (@Sendable (Frame) throws -> T)?
+        var withArguments:
+            (call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type)?
+        var forwardWithArguments:
+            (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?
         var asyncClosure: (@Sendable (any Resolver) async throws -> T)?
         switch factory {
-        case .closure(let make):
-            (closure, autowired, autowiredBound) = (make, nil, nil)
-            (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, nil)
-        case .autowired(let make, let bound, let bindings):
-            (closure, autowired, autowiredBound) = (nil, make, bound)
-            (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, nil)
-            slots = bindings
-        case .arguments(let make, let type):
-            (closure, autowired, autowiredBound) = (nil, nil, nil)
-            (withArguments, expectedArguments, forwardWithArguments) = (make, type, nil)
-        case .forward(let make, let arguments):
-            (closure, autowired, autowiredBound) = (make, nil, nil)
-            (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, arguments)
-        case .async(let make):
-            (closure, autowired, autowiredBound) = (nil, nil, nil)
-            (withArguments, expectedArguments, forwardWithArguments) = (nil, nil, nil)
-            asyncClosure = make
+        case .closure(let make): closure = make
+        case .autowired(let make): autowired = make
+        case .arguments(let make, let type): withArguments = (make, type)
+        case .forward(let make, let arguments): (closure, forwardWithArguments) = (make, arguments)
+        case .async(let make): asyncClosure = make
         }
-        self.asyncClosure = asyncClosure
-        self.slots = slots
-        self.injection = injection
-        self.hook = hook
-        self.disposeHooks = disposeHooks
         // A registered instance is the application's: Frost never injects into it.
-        let wrappers = instance == nil ? (wrappers ?? WrapperPlans.of(T.self)) : nil
+        let wrappers = instance == nil ? WrapperPlans.of(T.self) : nil
+        self.init(
+            key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
+            autowired: autowired, withArguments: withArguments,
+            forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
+            boxType: Box<T>.self, wrappers: wrappers,
+            parts: Parts(
+                scope: scope, dependencies: dependencies, injection: nil, hook: nil,
+                disposeHooks: nil, isLazy: false, slots: nil),
+            dependencySlots: [], disposal: nil)
+    }
+
+    /// The designated initializer: every field given. Copies take the unchanged ones over as
+    /// they are: this code is not specialized, and re-deriving a field from `T` (a switch over
+    /// a ``Factory``, optionals of `T`'s types) costs a generic metadata lookup each.
+    private init(
+        key: RegistrationKey,
+        instance: AnyObject?,
+        forwardsTo: RegistrationKey?,
+        closure: (@Sendable (any Resolver) throws -> T)?,
+        autowired: (@Sendable (Frame) throws -> T)?,
+        withArguments: (
+            call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type
+        )?,
+        forwardWithArguments: (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?,
+        asyncClosure: (@Sendable (any Resolver) async throws -> T)?,
+        boxType: Box<T>.Type,
+        wrappers: WrapperPlans?,
+        parts: Parts,
+        dependencySlots: [UInt32],
+        disposal: Disposal.Hooks?
+    ) {
+        self.closure = closure
+        self.autowired = autowired
+        self.withArguments = withArguments
+        self.forwardWithArguments = forwardWithArguments
+        self.asyncClosure = asyncClosure
+        self.boxType = boxType
+        self.injection = parts.injection
+        self.hook = parts.hook
+        self.disposeHooks = parts.disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
-        finishesAlways = wrappers?.staticPlan != nil || injection != nil || hook != nil
-        directClosure = finishesAlways || instance != nil ? nil : closure
-        directWithArguments = Self.direct(withArguments, expectedArguments, finishesAlways)
-        var disposal: Disposal.Hooks?
-        if let disposeHooks {
-            disposal = Self.disposal(disposeHooks, weak: scope.kind == .weak && instance == nil)
+        let finishesAlways =
+            wrappers?.staticPlan != nil || parts.injection != nil || parts.hook != nil
+        self.finishesAlways = finishesAlways
+        // Instances made with runtime arguments are never kept: the scope is ignored.
+        let scope = withArguments != nil ? Scope.transient : parts.scope
+        var disposal = disposal
+        if disposal == nil, let hooks = parts.disposeHooks {
+            disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keeping == .weakSide)
         }
         super.init(
             key: key,
             scope: scope,
             instance: instance,
             forwardsTo: forwardsTo,
-            dependencies: dependencies,
-            boundSlots: Self.boundSlots(slots, finishesAlways: finishesAlways, instance: instance),
-            makesByClosureDirectly: directClosure != nil,
-            takesArgumentsDirectly: directWithArguments != nil,
+            dependencies: parts.dependencies,
             isAsync: asyncClosure != nil,
+            argumentType: withArguments?.type,
+            disposal: disposal,
+            isLazy: parts.isLazy,
+            boundSlots: Self.allocate(parts.slots),
             dependencySlots: dependencySlots,
-            disposal: disposal
+            makesByClosureDirectly: closure != nil || autowired != nil,
+            takesArgumentsDirectly: withArguments != nil && !finishesAlways
         )
     }
 
-    /// A copy of `other` with some parts replaced (what ``copy(scope:dependencies:slots:addingInjection:addingHook:dependencySlots:)``
-    /// makes). Every other field is taken over as it is: this code is not specialized, and
-    /// the designated initializer's switch over a ``Factory`` and its optionals of `T`'s types
-    /// cost a generic metadata lookup each, on every registration's `.scope` and every binding
-    /// at freeze.
-    private init(
-        copying other: TypedComponent<T>,
-        scope: Scope,
-        dependencies: [Dependency],
-        slots: [UInt32]?,
-        injection: (@Sendable (any Resolver, T) throws -> Void)?,
-        hook: (@Sendable (any Resolver, T) throws -> Void)?,
-        disposeHooks: [DisposeHook]?,
-        dependencySlots: [UInt32]
-    ) {
-        boxType = other.boxType
-        closure = other.closure
-        autowired = other.autowired
-        autowiredBound = other.autowiredBound
-        self.slots = slots
-        withArguments = other.withArguments
-        expectedArguments = other.expectedArguments
-        forwardWithArguments = other.forwardWithArguments
-        asyncClosure = other.asyncClosure
-        self.injection = injection
-        self.hook = hook
-        self.disposeHooks = disposeHooks
-        wrappers = other.wrappers
-        dynamicTypeCheck = other.dynamicTypeCheck
-        finishesAlways = other.wrappers?.staticPlan != nil || injection != nil || hook != nil
-        directClosure = finishesAlways || other.instance != nil ? nil : other.closure
-        directWithArguments = Self.direct(
-            other.withArguments, other.expectedArguments, finishesAlways)
-        let weak = scope.kind == .weak && other.instance == nil
-        var disposal = other.disposal
-        if let disposeHooks,
-            disposeHooks.count != other.disposeHooks?.count || weak != (other.kind == .weak)
-        {
-            disposal = Self.disposal(disposeHooks, weak: weak)
-        }
-        super.init(
-            key: other.key,
-            scope: scope,
-            instance: other.instance,
-            forwardsTo: other.forwardsTo,
-            dependencies: dependencies,
-            boundSlots: Self.boundSlots(
-                slots, finishesAlways: finishesAlways, instance: other.instance),
-            makesByClosureDirectly: directClosure != nil,
-            takesArgumentsDirectly: directWithArguments != nil,
-            isAsync: other.isAsync,
-            dependencySlots: dependencySlots,
-            disposal: disposal
-        )
-    }
-
-    /// A factory with arguments and its tuple type, when nothing runs after it but a
-    /// dynamic-type check (a registration with arguments is never an instance).
-    private static func direct(
-        _ withArguments: (@Sendable (any Resolver, UnsafeRawPointer) throws -> T)?,
-        _ type: Any.Type?,
-        _ finishesAlways: Bool
-    ) -> (call: @Sendable (any Resolver, UnsafeRawPointer) throws -> T, type: Any.Type)? {
-        guard let withArguments, let type, !finishesAlways else { return nil }
-        return (withArguments, type)
-    }
-
-    /// The bound slots of an autowired factory (owned by the component: freed in `deinit`),
-    /// when a frozen container can create its instances through them: every parameter bound,
-    /// nothing to run after the initializer, not a registered instance.
-    private static func boundSlots(
-        _ slots: [UInt32]?, finishesAlways: Bool, instance: AnyObject?
-    ) -> UnsafePointer<UInt32>? {
-        guard let slots, !finishesAlways, instance == nil, !slots.contains(.max) else {
-            return nil
-        }
+    /// Slots owned by the component (freed in `deinit`).
+    private static func allocate(_ slots: [UInt32]?) -> UnsafePointer<UInt32>? {
+        guard let slots else { return nil }
         let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
         storage.initialize(from: slots, count: slots.count)
         return UnsafePointer(storage)
     }
 
-    override var argumentType: Any.Type? { expectedArguments }
+    /// A copy with some parts replaced; `disposal` is kept when the hooks and the lifetime's
+    /// way of tracking are unchanged.
+    private func copy(_ change: (inout Parts) -> Void, dependencySlots: [UInt32]? = nil)
+        -> TypedComponent<T>
+    {
+        var parts = Parts(
+            scope: scope, dependencies: dependencies, injection: injection, hook: hook,
+            disposeHooks: disposeHooks, isLazy: isLazy, slots: nil)
+        if let boundSlots {
+            parts.slots = Array(UnsafeBufferPointer(start: boundSlots, count: dependencies.count))
+        }
+        change(&parts)
+        let keepsDisposal =
+            parts.disposeHooks?.count == disposeHooks?.count
+            && (parts.scope.kind.lifetime.keeping == .weakSide)
+                == (scope.kind.lifetime.keeping == .weakSide)
+        return TypedComponent(
+            key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
+            autowired: autowired, withArguments: withArguments,
+            forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
+            boxType: boxType, wrappers: wrappers, parts: parts,
+            dependencySlots: dependencySlots ?? self.dependencySlots,
+            disposal: keepsDisposal ? disposal : nil)
+    }
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
 
     // MARK: Making instances
 
-    /// Makes an instance: construct, then finish. Errors are the factory's and the finishing
-    /// steps'; the engine wraps them with the path.
-    func make(_ resolver: any Resolver) throws -> T {
-        let instance = try construct(resolver)
-        if finishesAlways || wrappers?.plan(for: instance) != nil {
-            try finish(instance, resolver)
-        }
-        return instance
+    /// Runs the factory, its dependencies resolved in `frame`'s container (an autowired
+    /// initializer reads its parameters through a frame of its own).
+    @usableFromInline
+    @inline(__always)
+    func construct(in frame: Frame) throws -> T {
+        if let autowired { return try autowired(frame.deeper(for: self)) }
+        if let closure { return try closure(frame.resolver) }
+        throw cannotConstruct()
     }
 
-    /// Runs the factory.
-    func construct(_ resolver: any Resolver) throws -> T {
+    /// Runs the factory, awaiting it when it is async.
+    func constructAwaiting(_ resolver: any Resolver) async throws -> T {
+        if let asyncClosure { return try await asyncClosure(resolver) }
         if let closure { return try closure(resolver) }
-        if let autowired { return try autowired(resolver, slots) }
-        if asyncClosure != nil { throw Engine.asyncRequired(self) }
-        throw FrostError(
+        throw cannotConstruct()
+    }
+
+    /// Why this component cannot be made by a plain resolve.
+    private func cannotConstruct() -> FrostError {
+        if asyncClosure != nil {
+            return FrostError(.asyncRequired, key: key, path: ResolveContext.current.path(to: self))
+        }
+        return FrostError(
             .argumentMismatch,
             key: key,
             detail: "it is registered with arguments \(describeArguments()); resolve it "
@@ -275,7 +254,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         if let forwardWithArguments {
             instance = try forwardWithArguments(resolver, arguments, type)
         } else {
-            guard let withArguments, let expectedArguments else {
+            guard let withArguments else {
                 throw FrostError(
                     .argumentMismatch,
                     key: key,
@@ -283,7 +262,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                         + String(reflecting: type)
                 )
             }
-            guard ObjectIdentifier(expectedArguments) == ObjectIdentifier(type) else {
+            guard ObjectIdentifier(withArguments.type) == ObjectIdentifier(type) else {
                 throw FrostError(
                     .argumentMismatch,
                     key: key,
@@ -291,16 +270,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                         + String(reflecting: type)
                 )
             }
-            instance = try withArguments(resolver, arguments)
+            instance = try withArguments.call(resolver, arguments)
         }
-        if finishesAlways || wrappers?.plan(for: instance) != nil {
-            try finish(instance, resolver)
-        }
+        if needsFinishing(instance) { try finish(instance, resolver) }
         return instance
+    }
+
+    /// Whether `instance`, just constructed, needs finishing.
+    @inline(__always)
+    func needsFinishing(_ instance: T) -> Bool {
+        finishesAlways || wrappers?.plan(for: instance) != nil
     }
 
     /// Property injection (wrappers, then key paths), then `onCreate` hooks: once per created
     /// instance.
+    @usableFromInline
     func finish(_ instance: T, _ resolver: any Resolver) throws {
         if let wrappers, let plan = wrappers.plan(for: instance) {
             try plan.inject(into: instance as AnyObject, resolver: resolver)
@@ -315,31 +299,40 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     // MARK: Type-erased operations
 
-    override func constructBox(_ resolver: any Resolver) throws -> AnyObject {
-        boxType.init(try construct(resolver))
+    override func constructBox(in frame: Frame) throws -> AnyObject {
+        boxType.init(try construct(in: frame))
     }
 
-    override func value(ofBox box: AnyObject) -> Any {
-        unsafeDowncast(box, to: Box<T>.self).value
+    override func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
+        boxType.init(try await constructAwaiting(resolver))
     }
 
-    override func constructBoxAsync(_ resolver: any Resolver) async throws -> AnyObject {
-        guard let asyncClosure else { return try constructBox(resolver) }
-        return boxType.init(try await asyncClosure(resolver))
-    }
-
-    override func constructObject(_ resolver: any Resolver) throws -> AnyObject {
-        try construct(resolver) as AnyObject
+    override func constructObject(in frame: Frame) throws -> AnyObject {
+        try construct(in: frame) as AnyObject
     }
 
     override func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
         try finish(unsafeDowncast(box, to: Box<T>.self).value, resolver)
     }
 
+    override func finishesBox(_ box: AnyObject) -> Bool {
+        needsFinishing(unsafeDowncast(box, to: Box<T>.self).value)
+    }
+
     override func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
         guard let instance = object as? T else { return }
         try finish(instance, resolver)
     }
+
+    override func value(ofBox box: AnyObject) -> Any {
+        unsafeDowncast(box, to: Box<T>.self).value
+    }
+
+    override func isInstance(_ object: AnyObject) -> Bool {
+        object is T
+    }
+
+    // MARK: Disposal
 
     /// `hooks` run on what the engine tracks: a `.weak` registration's instance in a
     /// `WeakBox` (`weak`), any other one in its `Box`.
@@ -391,51 +384,48 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         return Disposal.Hooks(sync: sync, async: async)
     }
 
+    // MARK: Copies
+
     override func with(scope: Scope) -> Component {
-        copy(scope: scope)
+        copy { $0.scope = scope }
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
-        // An autowired initializer without parameters is bound too (to no slots): the frozen
-        // container then creates it directly, as it does one with parameters.
         guard !dependencies.isEmpty || autowired != nil else { return self }
-        // A deferred parameter (Lazy, Provider) and an optional one resolve by their type.
+        // A deferred dependency (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
-        guard autowired != nil else { return copy(dependencySlots: slots) }
-        return copy(slots: slots, dependencySlots: slots)
+        return copy(
+            { parts in if self.autowired != nil { parts.slots = slots } }, dependencySlots: slots)
     }
 
-    /// This component with some parts replaced.
-    ///
-    /// - Parameter slots: For an autowired factory, the slots freeze bound its parameters to.
-    func copy(
-        scope: Scope? = nil,
-        dependencies: [Dependency]? = nil,
-        slots: [UInt32]? = nil,
-        addingInjection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        addingHook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        dependencySlots: [UInt32]? = nil
+    /// This component with another scope.
+    func copy(scope: Scope) -> TypedComponent<T> {
+        copy { $0.scope = scope }
+    }
+
+    /// This component made lazily by `bootstrap()` (`.lazy()`).
+    func lazy() -> TypedComponent<T> {
+        copy { $0.isLazy = true }
+    }
+
+    /// This component with `dependency` declared and `injection` run after the ones it has.
+    func adding(
+        dependency: Dependency, injection: @escaping @Sendable (any Resolver, T) throws -> Void
     ) -> TypedComponent<T> {
-        TypedComponent(
-            copying: self,
-            scope: scope ?? self.scope,
-            dependencies: dependencies ?? self.dependencies,
-            slots: slots ?? self.slots,
-            injection: Self.then(injection, addingInjection),
-            hook: Self.then(hook, addingHook),
-            disposeHooks: disposeHooks,
-            dependencySlots: dependencySlots ?? self.dependencySlots
-        )
+        copy { parts in
+            parts.dependencies.append(dependency)
+            parts.injection = Self.then(parts.injection, injection)
+        }
     }
 
-    /// This component with `hook` run after the ones it has (`.onDispose`). Apart from
-    /// ``copy(scope:dependencies:slots:addingInjection:addingHook:dependencySlots:)``: an
-    /// optional hook parameter there would cost every copy the metadata of `DisposeHook?`.
+    /// This component with `hook` run after the `onCreate` hooks it has.
+    func adding(hook: @escaping @Sendable (any Resolver, T) throws -> Void) -> TypedComponent<T> {
+        copy { $0.hook = Self.then($0.hook, hook) }
+    }
+
+    /// This component with `hook` run after the `.onDispose` hooks it has.
     func adding(disposeHook hook: DisposeHook) -> TypedComponent<T> {
-        TypedComponent(
-            copying: self, scope: scope, dependencies: dependencies, slots: slots,
-            injection: injection, hook: self.hook, disposeHooks: (disposeHooks ?? []) + [hook],
-            dependencySlots: dependencySlots)
+        copy { $0.disposeHooks = ($0.disposeHooks ?? []) + [hook] }
     }
 
     /// `first`, then `second`: either may be missing.

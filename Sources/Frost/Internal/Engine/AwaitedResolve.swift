@@ -1,23 +1,33 @@
 internal import CFrost
 import Foundation
+import Synchronization
 
 /// What an awaited resolve runs in: a CFrost context of its own (a thread's context cannot
-/// follow a task from thread to thread), and the frame of the async factory it was started
-/// from, if any.
+/// follow a task from thread to thread), the frame of the async factory it was started from,
+/// if any, and the suspended resolves waiting for another's creation.
 ///
 /// A resolve started from inside an async factory continues that factory's resolve — same
 /// path, so a cycle is found wherever it closes, and the same `.graph` instances — by
 /// borrowing the factory's context through its frame (``AsyncFrame``), found as a task-local
-/// value (a factory may resolve through its `Resolver` or through a container it captured).
-/// Only the factory's own task borrows the context. Its child tasks (`async let`, task groups,
-/// `Task { }`) inherit the frame but resolve in a context of their own, whose path starts with
-/// the frame's and whose parent is the factory's context: the factory awaits them, so a circle
-/// of waits that reaches the factory's creations is a circle, and two children creating the
-/// same singleton at once simply wait for each other. (A child borrowing the context would make
-/// its sibling's creations look like the factory's own.)
-enum AsyncResolve {
+/// value (a factory may resolve through its `Resolver` or through a container it captured, and
+/// synchronously too: a `Lazy` it reads). Only the factory's own task borrows the context. Its
+/// child tasks (`async let`, task groups, `Task { }`) inherit the frame but resolve in a
+/// context of their own, whose path starts with the frame's and whose parent is the factory's
+/// context: the factory awaits them, so a circle of waits that reaches the factory's creations
+/// is a circle, and two children creating the same singleton at once simply wait for each
+/// other.
+///
+/// Waiting: CFrost calls ``wake(_:)`` with the cell after any creation that someone waited for
+/// ends; the resolves suspended on that cell then look again. A resolve reads ``epoch`` before
+/// it asks CFrost to record its wait, and suspends only if no creation ended since: a wake-up
+/// between the two is never lost.
+enum AwaitedResolve {
     /// The frame of the async factory the current task runs in, if any.
     @TaskLocal static var frame: AsyncFrame?
+
+    /// How many async factories run right now, process-wide: while none does, a synchronous
+    /// resolve need not look for a frame to continue.
+    static let openFrames = Atomic<Int>(0)
 
     /// Runs `body` with the context the resolve continues in, or a new one.
     nonisolated(nonsending)
@@ -39,6 +49,31 @@ enum AsyncResolve {
         return try await body(context)
     }
 
+    /// Runs a synchronous top-level resolve: on the thread's context, or, when the calling
+    /// task runs an async factory whose context is free, continuing that factory's resolve (a
+    /// `Lazy` read in it, a synchronous `resolve` it calls).
+    @inline(__always)
+    static func continuing<R>(_ body: (ResolveContext) throws(FrostError) -> R)
+        throws(FrostError) -> R
+    {
+        let thread = ResolveContext.current
+        guard thread.depth == 0, openFrames.load(ordering: .relaxed) > 0 else {
+            return try body(thread)
+        }
+        return try continuingFrame(thread, body)
+    }
+
+    @inline(never)
+    private static func continuingFrame<R>(
+        _ thread: ResolveContext, _ body: (ResolveContext) throws(FrostError) -> R
+    ) throws(FrostError) -> R {
+        guard let frame, frame.claim() else { return try body(thread) }
+        defer { frame.unclaim() }
+        return try frame.context.onThread { () throws(FrostError) -> R in
+            try body(frame.context)
+        }
+    }
+
     /// Runs an async factory of `component` (entered last in `context`) with its frame as
     /// the task's.
     nonisolated(nonsending)
@@ -49,10 +84,61 @@ enum AsyncResolve {
         ) async throws -> R
     {
         let frame = AsyncFrame(
-            context: context, component: component, parent: AsyncResolve.frame)
-        defer { frame.close() }
-        return try await AsyncResolve.$frame.withValue(frame) { try await factory() }
+            context: context, component: component, parent: AwaitedResolve.frame)
+        openFrames.add(1, ordering: .relaxed)
+        defer {
+            frame.close()
+            openFrames.subtract(1, ordering: .relaxed)
+        }
+        return try await AwaitedResolve.$frame.withValue(frame) { try await factory() }
     }
+
+    // MARK: Waiting for another resolve's creation
+
+    // The lock guards both; NSLock, which the thread sanitizer understands.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var ends: UInt64 = 0
+    nonisolated(unsafe) private static var suspended:
+        [UnsafeMutableRawPointer: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// How many waited-for creations have ended.
+    static var epoch: UInt64 {
+        installed
+        lock.lock()
+        defer { lock.unlock() }
+        return ends
+    }
+
+    /// Suspends until the creation in `cell` ends, or returns at once if any creation ended
+    /// after `epoch` was read.
+    nonisolated(nonsending)
+        static func wait(for cell: UnsafeMutableRawPointer, since epoch: UInt64) async
+    {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if ends != epoch {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            suspended[cell, default: []].append(continuation)
+            lock.unlock()
+        }
+    }
+
+    /// Resumes the resolves suspended on `cell`.
+    static func wake(_ cell: UnsafeMutableRawPointer) {
+        lock.lock()
+        ends &+= 1
+        let resumed = suspended.removeValue(forKey: cell) ?? []
+        lock.unlock()
+        for continuation in resumed { continuation.resume() }
+    }
+
+    /// Tells CFrost whom to call, once.
+    private static let installed: Void = {
+        frost_set_async_wakeup { cell in AwaitedResolve.wake(cell) }
+    }()
 }
 
 /// An async factory while it runs: the context its resolve runs in, lent to the resolves the
@@ -143,61 +229,6 @@ final class AsyncFrame: @unchecked Sendable {
     }
 }
 
-/// Awaited resolves suspended until the creation they wait for ends. CFrost calls
-/// ``wake(_:)`` with the cell after any creation that someone waited for ends; the resolves
-/// suspended on that cell then look again (only those: a bootstrap of a hundred singletons
-/// would otherwise resume every waiter at every end).
-///
-/// A resolve reads ``epoch`` before it asks CFrost to record its wait, and suspends only if no
-/// creation ended since: a wake-up between the two is never lost (a creation of another cell
-/// ending meanwhile only makes it look again early).
-enum AsyncWaiters {
-    // The lock guards both; NSLock, which the thread sanitizer understands.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var ends: UInt64 = 0
-    nonisolated(unsafe) private static var suspended:
-        [UnsafeMutableRawPointer: [CheckedContinuation<Void, Never>]] = [:]
-
-    /// How many waited-for creations have ended.
-    static var epoch: UInt64 {
-        installed
-        lock.lock()
-        defer { lock.unlock() }
-        return ends
-    }
-
-    /// Suspends until the creation in `cell` ends, or returns at once if any creation ended
-    /// after `epoch` was read.
-    nonisolated(nonsending)
-        static func wait(for cell: UnsafeMutableRawPointer, since epoch: UInt64) async
-    {
-        await withCheckedContinuation { continuation in
-            lock.lock()
-            if ends != epoch {
-                lock.unlock()
-                continuation.resume()
-                return
-            }
-            suspended[cell, default: []].append(continuation)
-            lock.unlock()
-        }
-    }
-
-    /// Resumes the resolves suspended on `cell`.
-    static func wake(_ cell: UnsafeMutableRawPointer) {
-        lock.lock()
-        ends &+= 1
-        let resumed = suspended.removeValue(forKey: cell) ?? []
-        lock.unlock()
-        for continuation in resumed { continuation.resume() }
-    }
-
-    /// Tells CFrost whom to call, once.
-    private static let installed: Void = {
-        frost_set_async_wakeup { cell in AsyncWaiters.wake(cell) }
-    }()
-}
-
 extension ResolveContext {
     /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
     /// a resolve still running, or `nil`), its path starting with `path`.
@@ -224,38 +255,8 @@ extension ResolveContext {
         return try body()
     }
 
-    /// Ends the wait `Cell.beginAsync(for:)` recorded.
+    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
     func stopWaiting() {
         frost_context_stop_waiting(raw)
     }
-}
-
-extension Cell {
-    /// `begin(for:)` for an awaited resolve: never blocks; `.wait` when another resolve
-    /// creates the instance (suspend with ``AsyncWaiters``, then `stopWaiting`, then begin
-    /// again).
-    func beginAsync(for context: ResolveContext) -> AsyncCellBeginning {
-        var instance: UnsafeMutableRawPointer?
-        switch frost_cell_begin_async(pointer, context.raw, &instance) {
-        case FROST_BEGIN_READY: return .ready(instance!)
-        case FROST_BEGIN_CREATE: return .create
-        case FROST_BEGIN_OWN: return .own
-        case FROST_BEGIN_CYCLE: return .cycle
-        default: return .wait
-        }
-    }
-}
-
-/// What ``Cell/beginAsync(for:)`` found.
-enum AsyncCellBeginning {
-    /// The cell holds an instance: read it (a protected read) before any other cell.
-    case ready(UnsafeMutableRawPointer)
-    /// The caller creates the instance and must call ``Cell/end(for:publishing:)`` once.
-    case create
-    /// The caller's own resolve is already creating it.
-    case own
-    /// Waiting would close a circle of resolves waiting for each other.
-    case cycle
-    /// Another resolve creates it: suspend until a creation ends, then begin again.
-    case wait
 }

@@ -316,6 +316,9 @@ final class PerfectHashTable: @unchecked Sendable {
         UnsafeRawPointer(slots.unsafelyUnwrapped)
     }
 
+    /// The slot array, for the container that owns this table (``Lookup``).
+    var mutableSlotArray: UnsafeMutablePointer<frost_slot> { slots.unsafelyUnwrapped }
+
     /// The component in `slot` of the table whose ``slotArray`` is `slotArray`: the one
     /// spelling of this read.
     @inline(__always)

@@ -109,36 +109,61 @@ struct Cell: @unchecked Sendable {
     func take() -> UnsafeMutableRawPointer? {
         frost_cell_take(pointer)
     }
+
+    /// Takes `instance` out if the cell still holds it (+1 to the caller); `false`, taking
+    /// nothing, when it holds another or none.
+    func take(ifHolding instance: UnsafeMutableRawPointer) -> Bool {
+        frost_cell_compare_exchange(pointer, instance, nil) != 0
+    }
 }
 
-/// What ``Cell/begin(for:stale:)`` found.
-enum CellBeginning {
+/// What ``Cell/begin(for:stale:waiting:)`` found: the create-once protocol's decision, the same
+/// for a synchronous resolve and an awaited one (only the wait differs: a thread blocks, a task
+/// suspends).
+enum CellClaim {
     /// The cell holds an instance: read it (a protected read) before any other cell.
     case ready(UnsafeMutableRawPointer)
     /// The caller creates the instance and must call ``Cell/end(for:publishing:)`` once.
     case create
     /// The caller's own resolve is already creating it (a re-entry).
     case own
-    /// Waiting for the thread that creates it would close a circle of waits.
+    /// Waiting for the creator would close a circle of resolves waiting for each other.
     case cycle
-    /// An async resolve creates it: a synchronous resolve must not wait for it.
-    case async
+    /// An awaited resolve creates it: a synchronous resolve must not block for it.
+    case awaited
+    /// (An awaited resolve only.) Another resolve creates it: suspend until a creation ends
+    /// (``AwaitedResolve``), stop waiting, and begin again.
+    case wait
+}
+
+/// How a resolve waits for another's creation of the same cell.
+enum CellWaiting {
+    /// Blocks the thread (a synchronous resolve), inside CFrost.
+    case block
+    /// Returns ``CellClaim/wait`` (an awaited resolve, which never blocks its thread).
+    case suspend
 }
 
 extension Cell {
-    /// Reads the instance or takes the creation over, for `context`: waits (blocking) only
-    /// while another thread creates this cell's instance. An instance equal to `stale` (a dead
-    /// weak reference's box) counts as none.
-    func begin(for context: ResolveContext, stale: UnsafeMutableRawPointer? = nil)
-        -> CellBeginning
-    {
+    /// Reads the instance or takes the creation over, for `context`. Waits only while another
+    /// resolve creates this cell's instance, in the way `waiting` says. An instance equal to
+    /// `stale` (a dead weak reference's box) counts as none.
+    func begin(
+        for context: ResolveContext, stale: UnsafeMutableRawPointer? = nil,
+        waiting: CellWaiting = .block
+    ) -> CellClaim {
         var instance: UnsafeMutableRawPointer?
-        switch frost_cell_begin(pointer, context.raw, stale, &instance) {
+        let found =
+            waiting == .block
+            ? frost_cell_begin(pointer, context.raw, stale, &instance)
+            : frost_cell_begin_async(pointer, context.raw, &instance)
+        switch found {
         case FROST_BEGIN_READY: return .ready(instance!)
         case FROST_BEGIN_CREATE: return .create
         case FROST_BEGIN_OWN: return .own
         case FROST_BEGIN_CYCLE: return .cycle
-        default: return .async
+        case FROST_BEGIN_ASYNC: return .awaited
+        default: return .wait
         }
     }
 
@@ -148,53 +173,5 @@ extension Cell {
     @discardableResult
     func end(for context: ResolveContext, publishing box: AnyObject?) -> UnsafeMutableRawPointer? {
         frost_cell_end(pointer, context.raw, box.map { Unmanaged.passRetained($0).toOpaque() })
-    }
-}
-
-/// Instances taken out of their cells (by `releaseCachedInstances()`, or a dead weak
-/// reference's replaced box) that another thread might still be reading: each is released only
-/// once no thread's hazard pointer names the cell it was taken from (CFrost's reclamation). One
-/// per container.
-///
-/// `@unchecked Sendable`: `kept` is only touched under `lock` (NSLock: visible to the thread
-/// sanitizer); releasing happens after the lock is dropped, since a release can run a deinit.
-final class RetiredInstances: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
-
-    /// Adds `taken` (+1 references, each with the cell it was taken from) to the instances
-    /// kept so far, and releases every one of them that no thread can be reading any more.
-    func retire(_ taken: [(instance: UnsafeMutableRawPointer, cell: Cell)]) {
-        lock.lock()
-        let candidates = kept + taken
-        var instances = candidates.map { Optional($0.instance) }
-        var cells = candidates.map { Optional($0.cell.address) }
-        let stillRead = instances.withUnsafeMutableBufferPointer { instances in
-            cells.withUnsafeMutableBufferPointer { cells in
-                Int(
-                    frost_reclaim_partition(
-                        instances.baseAddress!, cells.baseAddress!, UInt32(instances.count)))
-            }
-        }
-        kept = (0..<stillRead).map { (instances[$0]!, Cell(raw: cells[$0]!)) }
-        lock.unlock()
-        for instance in instances[stillRead...] {
-            Unmanaged<AnyObject>.fromOpaque(instance!).release()
-        }
-    }
-
-    /// Adds one taken instance; reclaims when enough have gathered (a weak registration whose
-    /// instances come and go must not grow this list for ever).
-    func retire(_ instance: UnsafeMutableRawPointer, from cell: Cell) {
-        lock.lock()
-        kept.append((instance, cell))
-        let due = kept.count >= 64
-        lock.unlock()
-        if due { retire([]) }
-    }
-
-    deinit {
-        // The container is gone: no resolve can read its cells' instances any more.
-        for (instance, _) in kept { Unmanaged<AnyObject>.fromOpaque(instance).release() }
     }
 }

@@ -2,13 +2,84 @@
 /// registered type (made on the spot, never registered), an `Optional` of one (the instance,
 /// or `nil` when nothing registers it), or an error naming the key, the path that needed it
 /// and what is registered nearby.
-extension EngineHost {
+extension _Space {
+    /// A key with no registration here, by code specialized for `T` (not inlined): for a
+    /// `Lazy` or `Provider`, whose conformance to ``DeferredResolving`` the compiler then
+    /// knows, without the cast the general path makes.
+    @inlinable
+    @inline(never)
+    final func resolveMiss<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        if TypeKind.mayBeFrostType(T.self), let deferred = T.self as? any DeferredResolving.Type {
+            return try resolveDeferred(deferred, as: T.self, name: name)
+        }
+        return try resolveUnregistered(T.self, name: name)
+    }
+
+    /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
+    /// ``resolveUnregistered(_:name:)`` makes it. `D` is `T`, opened from `T.self`: the code
+    /// specialized for `T` makes it directly and casts nothing.
+    @inlinable
+    final func resolveDeferred<D: DeferredResolving, T>(
+        _ deferred: D.Type, as type: T.Type, name: String?
+    ) throws(FrostError) -> T {
+        try admitDeferred(D.self, name: name)
+        let made = D.make(container: resolverObject, name: name, arguments: nil)
+        // The same type (see above): a reinterpretation, not a conversion.
+        return unsafeBitCast(made, to: T.self)
+    }
+
+    /// Throws what resolving `deferred` here fails with: `.disposed` after `dispose()`,
+    /// `.notRegistered` when nothing registers its wrapped type under `name`.
+    @usableFromInline
+    final func admitDeferred(_ deferred: any DeferredResolving.Type, name: String?)
+        throws(FrostError)
+    {
+        if isDisposed { throw FrostError(.disposed, key: RegistrationKey(deferred, name: name)) }
+        try checkWrappedRegistered(deferred, name: name)
+    }
+
+    /// What resolves through a `Lazy` or `Provider` made here: the container (weakly kept).
+    @usableFromInline
+    final var resolverObject: any AnyObject & Resolver {
+        if let container { return container }
+        return unsafeDowncast(self, to: FrozenContainer.self)
+    }
+
+    /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
+    /// type, or an error naming what is close.
+    @usableFromInline
+    final func resolveUnregistered<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        if isDisposed {
+            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        if let made = try makeUnregistered(T.self, name: name) { return made as! T }
+        throw notRegistered(RegistrationKey(T.self, name: name))
+    }
+
+    /// A key with runtime arguments and no registration here: a `Lazy` or `Provider` that
+    /// keeps the arguments, or an error.
+    final func resolveUnregistered<T>(
+        _ type: T.Type,
+        name: String?,
+        arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        if isDisposed {
+            throw FrostError(.disposed, key: RegistrationKey(T.self, name: name))
+        }
+        let captured = CapturedArguments(pointer: arguments, type: argumentType)
+        if let made = try makeDeferred(T.self, name: name, arguments: captured) {
+            return made as! T
+        }
+        throw notRegistered(RegistrationKey(T.self, name: name))
+    }
+
     /// What `type` (not registered here) resolves to when it is a `Lazy`, `Provider` or
     /// `Optional` of a registered type; `nil` when it is none of them. (Not generic: an
     /// `Optional<T>` would make the runtime look up its metadata on every miss.)
     ///
     /// - Throws: `.notRegistered` for a `Lazy` or `Provider` of a type nothing registers.
-    func makeUnregistered(_ type: Any.Type, name: String?) throws(FrostError) -> Any? {
+    final func makeUnregistered(_ type: Any.Type, name: String?) throws(FrostError) -> Any? {
         if let deferred = try makeDeferred(type, name: name, arguments: nil) { return deferred }
         // One read of the metadata rules most types out before a cast to a protocol, which
         // costs a miss about a third of its instructions.
@@ -17,7 +88,7 @@ extension EngineHost {
         guard contains(RegistrationKey(optional.wrappedType, name: name)) else {
             return optional.absent
         }
-        return try optional.resolveWrapped(from: self, name: name)
+        return try optional.resolveWrapped(from: resolver, name: name)
     }
 
     /// A `Lazy<Wrapped>` or `Provider<Wrapped>` over this container when `type` is one and
@@ -25,32 +96,20 @@ extension EngineHost {
     /// when `type` is neither.
     ///
     /// - Throws: `.notRegistered` for a `Lazy` or `Provider` of a type nothing registers.
-    func makeDeferred(
+    final func makeDeferred(
         _ type: Any.Type,
         name: String?,
         arguments: CapturedArguments?
     ) throws(FrostError) -> Any? {
         guard TypeKind.mayBeFrostType(type), let deferred = type as? any DeferredResolving.Type
         else { return nil }
-        return try deferredResolver(deferred, name: name, arguments: arguments)
-    }
-
-    /// A `deferred` (a `Lazy<Wrapped>` or `Provider<Wrapped>`) over this container, when
-    /// `Wrapped` (under `name`) is registered.
-    ///
-    /// - Throws: `.notRegistered` when nothing registers `Wrapped`.
-    func deferredResolver(
-        _ deferred: any DeferredResolving.Type,
-        name: String?,
-        arguments: CapturedArguments?
-    ) throws(FrostError) -> any DeferredResolving {
         try checkWrappedRegistered(deferred, name: name)
         // The container resolves it later, not the resolve that asks for it now.
-        return deferred.make(container: self, name: name, arguments: arguments)
+        return deferred.make(container: resolverObject, name: name, arguments: arguments)
     }
 
     /// Throws `.notRegistered` when nothing registers `deferred`'s wrapped type under `name`.
-    func checkWrappedRegistered(_ deferred: any DeferredResolving.Type, name: String?)
+    final func checkWrappedRegistered(_ deferred: any DeferredResolving.Type, name: String?)
         throws(FrostError)
     {
         let key = RegistrationKey(deferred.wrappedType, name: name)
@@ -59,7 +118,7 @@ extension EngineHost {
 
     /// The error of resolving `key`, which is not registered: with the path that needed it
     /// when a resolve is creating something, and the registrations close to it.
-    func notRegistered(_ key: RegistrationKey) -> FrostError {
+    final func notRegistered(_ key: RegistrationKey) -> FrostError {
         let context = ResolveContext.current
         let path = context.depth > 0 ? context.pathKeys + [key] : []
         return FrostError(.notRegistered, key: key, path: path, catalog: catalog)

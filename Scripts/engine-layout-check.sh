@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Checks two promises of the engine's layout (issue "one engine", DESIGN.md "Layers and
+# layout"), so that a change that spreads a lifetime again, or adds public hooks, fails
+# `make test`:
+# - `.singleton`, `.scoped`, `.weak` and `.graph` each appear in at most 3 Swift source files
+#   of the library, Sources/Frost (comments aside): the scope's definition, its lifetime's
+#   file, the dispatch;
+# - at most 8 public declarations whose names start with `_` (a name that starts with `_` is
+#   not API; such hooks exist only where `@inlinable` code cannot do without them).
+set -u
+cd "$(dirname "$0")/.."
+status=0
+
+code_lines() {  # the lines of $1 that are not comments, numbered
+    grep -nvE '^\s*//' "$1"
+}
+
+for scope in singleton scoped weak graph; do
+    files=()
+    while IFS= read -r file; do
+        if code_lines "$file" | grep -qE "\.$scope\b"; then files+=("$file"); fi
+    done < <(find Sources/Frost -name '*.swift' | sort)
+    if [ "${#files[@]}" -gt 3 ]; then
+        echo "engine-layout-check: .$scope is handled in ${#files[@]} source files (at most 3):"
+        printf '  %s\n' "${files[@]}"
+        status=1
+    else
+        echo "engine-layout-check: .$scope in ${#files[@]} files: ${files[*]}"
+    fi
+done
+
+hooks=$(
+    find Sources/Frost -name '*.swift' | sort | while IFS= read -r file; do
+        code_lines "$file" | grep -E '(^|[[:space:]:])public\s+([a-z]+\s+)*(func|var|let|class|struct|enum|protocol|typealias|init)\s+_[A-Za-z]' | sed "s|^|$file:|"
+        # Requirements of a public protocol need no `public` of their own.
+        if grep -qE '^public protocol' "$file"; then
+            code_lines "$file" | grep -E '^[0-9]+:    (func|var|static func|static var)\s+_[A-Za-z]' | sed "s|^|$file:|"
+        fi
+    done
+)
+count=$(printf '%s' "$hooks" | grep -c . || true)
+if [ "$count" -gt 8 ]; then
+    echo "engine-layout-check: $count public declarations start with _ (at most 8):"
+    status=1
+else
+    echo "engine-layout-check: $count public declarations start with _ (at most 8):"
+fi
+printf '%s\n' "$hooks" | sed 's/^/  /'
+exit $status

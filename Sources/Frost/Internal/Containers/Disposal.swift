@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// What a container's `dispose()` runs, and how its callers wait (see `_Space+Disposal.swift`
+/// for the door it closes).
+enum Disposal {
+    /// A registration's `.onDispose` hooks, type-erased: run on the `Box` the engine tracked
+    /// (a `WeakBox` for a `.weak` registration).
+    struct Hooks: Sendable {
+        /// Every hook, when none must be awaited; `nil` otherwise.
+        let sync: (@Sendable (AnyObject) -> Void)?
+        /// Every hook, in the order added, awaiting those that are async.
+        let async: @Sendable (AnyObject) async -> Void
+    }
+
+    /// What a container's list head holds once its disposal began (never a record's address).
+    static let closed: UInt = 1
+
+    /// The container whose hooks the current task runs, if any: a `dispose()` of that
+    /// container from one of its own hooks returns at once instead of waiting for itself.
+    @TaskLocal static var running: ObjectIdentifier?
+
+    /// Runs the hooks of an instance made after its container's disposal began, now: the
+    /// synchronous ones here, the rest in a task started here.
+    static func runNow(_ hooks: Hooks, on instance: AnyObject) {
+        if let sync = hooks.sync {
+            sync(instance)
+            return
+        }
+        let sendable = UncheckedObject(instance)
+        Task { await hooks.async(sendable.object) }
+    }
+
+    /// An instance handed to the task that runs its hooks.
+    struct UncheckedObject: @unchecked Sendable {
+        // @unchecked: the instance is what the hooks receive, as on any other path.
+        let object: AnyObject
+
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    // MARK: Waiting for another caller's disposal
+
+    // The condition guards `suspended`; NSCondition, which the thread sanitizer understands.
+    private static let condition = NSCondition()
+    nonisolated(unsafe) private static var suspended:
+        [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// Blocks until `space`'s disposal is done.
+    static func wait(for space: _Space) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard space.markWaited() else { return }
+        while !space.isDisposalDone { condition.wait() }
+    }
+
+    /// Suspends until `space`'s disposal is done.
+    nonisolated(nonsending)
+        static func waitAwaiting(for space: _Space) async
+    {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            guard space.markWaited() else {
+                condition.unlock()
+                continuation.resume()
+                return
+            }
+            suspended[ObjectIdentifier(space), default: []].append(continuation)
+            condition.unlock()
+        }
+    }
+
+    /// Wakes whoever waits for `space`'s disposal, which is done.
+    static func wake(_ space: _Space) {
+        condition.lock()
+        let resumed = suspended.removeValue(forKey: ObjectIdentifier(space)) ?? []
+        condition.broadcast()
+        condition.unlock()
+        for continuation in resumed { continuation.resume() }
+    }
+}
+
+/// One instance whose `.onDispose` hooks a container's disposal will run.
+final class DisposalRecord {
+    let hooks: Disposal.Hooks
+    /// Its `Box`, or for a `.weak` registration a `WeakBox` (whose instance may die first:
+    /// then nothing runs, and the record may be pruned).
+    let instance: AnyObject
+    /// Whether `instance` is a `WeakBox`.
+    let isWeak: Bool
+    /// The record pushed before this one (not retained: the list releases each record).
+    var next: UnsafeMutableRawPointer?
+
+    init(hooks: Disposal.Hooks, instance: AnyObject, isWeak: Bool) {
+        self.hooks = hooks
+        self.instance = instance
+        self.isWeak = isWeak
+    }
+
+    /// Whether its instance is gone (a dead weak reference).
+    var isDead: Bool {
+        isWeak && unsafeDowncast(instance, to: WeakBox.self).object == nil
+    }
+}

@@ -1,0 +1,731 @@
+internal import CFrost
+import Foundation
+import Synchronization
+
+/// Implementation detail of Frost's containers: what resolving sees of a container — its own
+/// registrations found through its lookup, the chain of containers it is a child of, and what
+/// it keeps (cached instances, a child's per-child values, its disposal). Not API: a name that
+/// starts with `_` is not API. It is public only so that `resolve`, inlined into your code, can
+/// read a cached instance with code specialized for its type.
+///
+/// A ``FrozenContainer`` is one, whose lookup is a perfect hash; a ``Container`` resolves
+/// through one it builds on first use, whose lookup is a `Dictionary`. Everything else —
+/// reading, creating, children, disposal — is this code.
+///
+/// **The slot chain.** A root's slots are its lookup's. A child's continue its parent's: the
+/// parent's chain comes first (same numbers), then the child's own lookup (keys the parent
+/// does not know), from ``base``. So a slot number means the same key in a container and in
+/// every child below it, and the slots a parent's autowired parameters are bound to stay valid
+/// when the parent's registration is resolved through a child. What a child registers for a
+/// key its parent knows goes to one of two places, never to its lookup: a value for a key the
+/// parent declared `provided` fills the child's **per-child cell** of that key (where `.scoped`
+/// instances live too; each per-child key of the chain has an index, in its slot's flags), and
+/// anything else **overrides** the parent's registration, by slot (``Overrides``).
+///
+/// **One walk.** Every question a container is asked — resolve, handle, contains, resolveAll,
+/// description, bootstrap, the disposed checks — finds a slot (``find(_:name:)``,
+/// ``chainSlot(for:)``) and then where that slot's registration lives as this container sees
+/// it (``place(of:)``, ``target(at:)``): its own registration, its override, or its parent's,
+/// resolved in this container.
+public class _Space: @unchecked Sendable {
+    // @unchecked: after init, everything is immutable but the cells (CFrost's atomic
+    // protocols), the disposal state (atomics) and the lazily made helpers (installed once,
+    // atomically).
+
+    // MARK: Layer 1: the lookup of its own keys
+
+    /// How this container's own keys find their slots.
+    let lookup: Lookup
+    /// The lookup's table, for a frozen container: what a resolve by type calls directly.
+    let perfectHash: PerfectHashTable?
+    /// The lookup's slots (`nil` when it has none).
+    let slots: UnsafeMutablePointer<frost_slot>?
+
+    // MARK: Layer 4: registrations and the chain
+
+    /// Every own component, in registration order (as installed: dependencies bound to their
+    /// slots); keeps the slots' components alive.
+    let components: [Component]
+    /// A child's registrations of keys its parent knows.
+    let overrides: Overrides?
+    /// The container this one is a child of.
+    let parent: _Space?
+    /// `parent`, unretained: what lookups through a child follow (`parent` keeps it alive).
+    @usableFromInline let parentReference: Unmanaged<_Space>?
+    /// Whether this is a child: `.scoped` instances and provided values belong to it.
+    @usableFromInline let isChild: Bool
+    /// The slot number of the own lookup's first slot in this container's chain: 0 for a root;
+    /// for a child, its parent's ``chainSize``.
+    let base: UInt32
+    /// How many per-child keys (`.scoped`, provided) this container's chain has: the number of
+    /// per-child cells each of its children has.
+    let perChildCount: Int
+    /// The provided keys of this container's chain, for ``providedIndex(of:)``.
+    let providedKeys: [ProvidedKey]
+    /// The per-child and override cells.
+    let cells: SpaceCells
+    /// The side cells of `.weak` registrations, by own slot (`nil` for others): a weak instance
+    /// is kept apart from its slot's cell, which lookups read as a cached instance.
+    let weakCells: [Cell?]
+    /// The slots of each type's own registrations, in registration order: `resolveAll`.
+    let slotsByType: [ObjectIdentifier: [UInt32]]
+    /// The own keys (and overrides'), for error messages.
+    let ownCatalog: Catalog
+    /// A process-wide unique number: handles and custom scopes tell containers apart by it.
+    @usableFromInline let generation: UInt64
+    /// Whether a resolve here may have to await: an async factory is registered in this
+    /// container's chain. When none is, an awaited resolve is the synchronous one.
+    @usableFromInline let mayAwait: Bool
+    /// For a `Container`'s space: the container, which factories resolving here receive.
+    unowned(unsafe) let container: Container?
+
+    // MARK: State (see _Space+Disposal.swift)
+
+    /// 0 while open; then ``DisposalPhase`` values.
+    let disposalPhase = Atomic<Int>(0)
+    /// The newest ``DisposalRecord`` (+1), ``Disposal/closed``, or 0.
+    let disposalHead = Atomic<UInt>(0)
+    /// How many records of `.weak` instances the disposal list holds, and how many were alive
+    /// when it was last pruned.
+    let weakRecords = Atomic<Int>(0)
+    let weakRecordsAlive = Atomic<Int>(0)
+    /// Instances taken out of cells that another thread may still be reading.
+    let retiredStorage = LazyObject<RetiredInstances>()
+    /// The singletons made here, in order.
+    let singletonLogStorage = LazyObject<SingletonLog>()
+    /// Serializes pruning the disposal list with its walk.
+    let pruning = LazyObject<NSLock>()
+    /// The thread running this container's synchronous `.onDispose` hooks, if any.
+    let disposingThread = Atomic<UInt>(0)
+
+    init(parts: SpaceParts, container: Container?) {
+        lookup = parts.lookup
+        if case .perfectHash(let table) = parts.lookup {
+            perfectHash = table
+        } else {
+            perfectHash = nil
+        }
+        slots = parts.lookup.slotArray
+        components = parts.components
+        overrides = parts.overrides
+        parent = parts.parent
+        parentReference = parts.parent.map { Unmanaged.passUnretained($0) }
+        isChild = parts.parent != nil
+        base = parts.parent?.chainSize ?? 0
+        perChildCount = parts.perChildCount
+        cells = parts.cells
+        slotsByType = parts.slotsByType
+        ownCatalog = parts.catalog
+        generation = PerfectHashTable.nextGeneration()
+        self.container = container
+        mayAwait =
+            (parts.parent?.mayAwait ?? false) || parts.components.contains(where: \.isAsync)
+            || (parts.overrides?.components.contains(where: \.isAsync) ?? false)
+        providedKeys =
+            parts.components.isEmpty && parts.overrides == nil
+            ? parts.parent?.providedKeys ?? []
+            : Self.providedKeys(
+                parent: parts.parent, lookup: parts.lookup, components: parts.components,
+                overrides: parts.overrides)
+        var weakCells: [Cell?] = []
+        if parts.components.contains(where: { $0.lifetime.keeping == .weakSide }) {
+            weakCells = [Cell?](repeating: nil, count: parts.lookup.capacity)
+            for slot in 0..<UInt32(parts.lookup.capacity) {
+                guard let index = parts.lookup.inputIndex(of: slot),
+                    parts.components[index].lifetime.keeping == .weakSide
+                else { continue }
+                weakCells[Int(slot)] = Cell.allocate()
+            }
+        }
+        self.weakCells = weakCells
+    }
+
+    deinit {
+        for cell in weakCells { cell?.deallocate() }
+        cells.deallocate()
+        releaseDisposalRecords()
+    }
+
+    /// What a factory resolving here receives: this frozen container, or the `Container`
+    /// whose space this is.
+    @usableFromInline
+    final var resolver: any Resolver {
+        if let container { return container }
+        return unsafeDowncast(self, to: FrozenContainer.self)
+    }
+
+    /// Implementation detail of ``Resolver``: this container. Not API.
+    public final var _space: _Space? { self }
+
+    /// The number of slots of this container's chain: its parent's, then its own.
+    final var chainSize: UInt32 { base + UInt32(lookup.capacity) }
+
+    // MARK: Find
+
+    /// The slot of `type` (and `name`) and the box cached there, if any: one lookup here, and,
+    /// for a child, its parent's with the child's overrides and per-child cells applied. A
+    /// disposed container finds nothing (its slow path throws `.disposed`).
+    @usableFromInline
+    final func find(_ type: ObjectIdentifier, name: String?) -> Found {
+        guard isChild else { return findOwn(type, name: name) }
+        guard !isDisposed else { return .missing }
+        return findInChain(type, name: name)
+    }
+
+    /// The lookup of an own key.
+    @inline(__always)
+    final func findOwn(_ type: ObjectIdentifier, name: String?) -> Found {
+        guard let name else {
+            if let perfectHash {
+                let found = perfectHash.find(identity: UInt64(UInt(bitPattern: type)))
+                return Found(location: found.location, box: found.instance)
+            }
+            let found = lookup.find(type)
+            return Found(location: found.location, box: found.box)
+        }
+        return findOwn(type, named: name)
+    }
+
+    /// A named lookup, kept out of line so that the unnamed one (the common case) stays a
+    /// short function: no registers to save for the name's bytes.
+    @inline(never)
+    final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
+        let slot = lookup.slot(type, name: name)
+        return slot == PerfectHashTable.notFound ? .missing : foundOwn(slot: slot)
+    }
+
+    /// An own slot and the box cached there.
+    final func foundOwn(slot: UInt32) -> Found {
+        Found(
+            location: UInt(slots.unsafelyUnwrapped[Int(slot)].flags) << 32 | UInt(slot),
+            box: ownCell(at: slot).read())
+    }
+
+    /// The cell of own slot `slot`.
+    @inline(__always)
+    final func ownCell(at slot: UInt32) -> Cell {
+        Cell(raw: UnsafeMutableRawPointer(slots.unsafelyUnwrapped + Int(slot)))
+    }
+
+    /// ``find(_:name:)`` in a child: its own lookup, then its parent's.
+    final func findInChain(_ type: ObjectIdentifier, name: String?) -> Found {
+        if lookup.count > 0 {
+            let own = findOwn(type, name: name)
+            if own.found { return own.adding(base) }
+        }
+        let found = parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            $0.findForChild(type, name: name)
+        }
+        guard found.found else { return .missing }
+        return applyingChild(to: found)
+    }
+
+    /// What a child's walk asks of this container: its answer, whether or not it was disposed
+    /// (what a disposed container holds is refused where it is read).
+    final func findForChild(_ type: ObjectIdentifier, name: String?) -> Found {
+        isChild ? findInChain(type, name: name) : findOwn(type, name: name)
+    }
+
+    /// The box of chain slot `slot` as this container sees it, for a handle made by this
+    /// container (`generation`); nothing found for another container's handle.
+    @usableFromInline
+    final func find(chainSlot slot: UInt32, generation: UInt64) -> Found {
+        guard generation == self.generation else { return .missing }
+        guard isChild else { return foundOwn(slot: slot) }
+        guard !isDisposed else { return .missing }
+        return findForChild(chainSlot: slot)
+    }
+
+    /// ``find(chainSlot:generation:)`` along a child's walk.
+    final func findForChild(chainSlot slot: UInt32) -> Found {
+        if slot >= base { return foundOwn(slot: slot - base).adding(base) }
+        return applyingChild(
+            to: parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                $0.findForChild(chainSlot: slot)
+            })
+    }
+
+    /// What the parent's answer for a slot becomes in this child: its override, or its
+    /// per-child cell (a `.scoped` instance or a provided value made or supplied here; `nil`,
+    /// for the slow path, when none is), or the parent's cached instance as it is.
+    private final func applyingChild(to found: Found) -> Found {
+        let slot = found.slot
+        if let overrides, let index = overrides.index(atParentSlot: slot) {
+            let component = overrides.components[index]
+            let box = component.caches ? cells.override(index).cell.read() : nil
+            return Found(location: overrides.flags[index].location(slot: slot), box: box)
+        }
+        let flags = found.flags
+        if let index = flags.perChildIndex {
+            return Found(location: found.location, box: perChildCell(index, flags)?.read())
+        }
+        return found
+    }
+
+    /// The slot of `key` in this container's chain, or `PerfectHashTable.notFound`.
+    final func chainSlot(for key: RegistrationKey) -> UInt32 {
+        if lookup.count > 0 {
+            let own = lookup.slot(for: key)
+            if own != PerfectHashTable.notFound { return base + own }
+        }
+        return parent?.chainSlot(for: key) ?? PerfectHashTable.notFound
+    }
+
+    // MARK: Where a slot lives
+
+    /// Where chain slot `slot` is registered, as this container sees it: its own lookup, an
+    /// override (its own or a parent child's), or the parent's lookup. Nothing is retained:
+    /// this container holds every container on the way.
+    @inline(__always)
+    final func place(of slot: UInt32) -> Place {
+        var space = Unmanaged.passUnretained(self)
+        while true {
+            if let place = space._withUnsafeGuaranteedRef({ $0.ownPlace(of: slot, in: space) }) {
+                return place
+            }
+            space = space._withUnsafeGuaranteedRef { $0.parentReference.unsafelyUnwrapped }
+        }
+    }
+
+    /// `slot`'s place when this container (`me`) registers it: in its own lookup or as an
+    /// override of its parent's; `nil` when it is the parent's.
+    @inline(__always)
+    private final func ownPlace(of slot: UInt32, in me: Unmanaged<_Space>) -> Place? {
+        if slot >= base {
+            let own = slot - base
+            let slot = slots.unsafelyUnwrapped + Int(own)
+            return Place(
+                component: UnsafeRawPointer(slot.pointee.context.unsafelyUnwrapped),
+                cell: Cell(raw: UnsafeMutableRawPointer(slot)),
+                weakCell: weakCells.isEmpty ? nil : weakCells[Int(own)],
+                owner: me,
+                flags: SlotFlags(slot.pointee.flags)
+            )
+        }
+        guard let overrides, let index = overrides.index(atParentSlot: slot) else { return nil }
+        let component = overrides.components[index]
+        let cells = cells.override(index)
+        return Place(
+            component: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()),
+            cell: cells.cell, weakCell: cells.weakCell, owner: me, flags: overrides.flags[index])
+    }
+
+    /// What the engine needs to resolve chain slot `slot` in this container: the registration
+    /// as this container sees it, and where its lifetime keeps the instance here.
+    final func target(at slot: UInt32) -> Target {
+        let place = place(of: slot)
+        let component = place.registration
+        var cell: Cell?
+        var holder: _Space?
+        switch component.lifetime.keeping {
+        case .slot: cell = place.cell
+        case .weakSide: cell = place.weakCell
+        case .perChild:
+            if isChild, let index = place.flags.perChildIndex { cell = cells.perChild(index) }
+        case .supplied:
+            if let index = place.flags.perChildIndex, let supplier = supplier(of: index) {
+                (cell, holder) = (supplier.cell, supplier.space)
+            }
+        case .nothing, .storage: break
+        }
+        return Target(
+            component: component, cell: cell, owner: place.owner.takeUnretainedValue(),
+            context: self, holder: holder)
+    }
+
+    /// The per-child cell of index `index` for a registration with these flags, for a read:
+    /// this child's, for a `.scoped` instance; for a provided value, the nearest container's
+    /// that supplies it. `nil` when none does, or when the supplier was disposed.
+    @inline(__always)
+    final func perChildCell(_ index: Int, _ flags: SlotFlags) -> Cell? {
+        if flags.isProvided {
+            guard let supplier = supplier(of: index), !supplier.space.isDisposed else { return nil }
+            return supplier.cell
+        }
+        return isChild ? cells.perChild(index) : nil
+    }
+
+    /// The nearest container, from this one up, that supplies the provided key of per-child
+    /// index `index`, and its cell; `nil` when none does.
+    final func supplier(of index: Int) -> (cell: Cell, space: _Space)? {
+        var space = Unmanaged.passUnretained(self)
+        while true {
+            let found: (cell: Cell, space: _Space)?? = space._withUnsafeGuaranteedRef { current in
+                guard current.isChild else { return .some(nil) }
+                if index < current.cells.perChildCount, current.cells.perChild(index).peek() != nil
+                {
+                    return (current.cells.perChild(index), current)
+                }
+                return nil
+            }
+            if let found { return found }
+            space = space._withUnsafeGuaranteedRef { $0.parentReference.unsafelyUnwrapped }
+        }
+    }
+
+    /// What the engine needs for `component`'s declared dependency at `index`, here; `nil`
+    /// when nothing is registered for it.
+    final func dependencyTarget(of component: Component, _ index: Int) -> Target? {
+        var slot =
+            index < component.dependencySlots.count ? component.dependencySlots[index] : .max
+        if slot == .max { slot = chainSlot(for: component.dependencies[index].key) }
+        guard slot != PerfectHashTable.notFound else { return nil }
+        return target(at: slot)
+    }
+
+    // MARK: Resolving
+
+    /// The general path of a resolve: a miss (an error, or a `Lazy`, `Provider` or `Optional`
+    /// made on the spot), or the registration found, made by code specialized in the caller
+    /// when it is a transient, by the engine otherwise.
+    @inlinable
+    final func resolve<T>(_ found: Found, _ type: T.Type, name: String?) throws(FrostError) -> T {
+        if let (frame, component) = rootFrame(for: found) {
+            return try frame.makeAtRoot(component, as: T.self)
+        }
+        if !found.found { return try resolveMiss(T.self, name: name) }
+        return try create(found, T.self)
+    }
+
+    /// The awaited resolve's general path, when this container's chain registers something
+    /// async: what needs no await runs as in a synchronous resolve, on the thread; an async
+    /// factory, or a creation another task has begun, is awaited.
+    @usableFromInline
+    nonisolated(nonsending)
+        final func resolveAwaiting<T>(_ found: Found, _ type: T.Type, name: String?)
+        async throws(FrostError) -> T
+    {
+        guard found.found else { return try resolveMiss(T.self, name: name) }
+        if let box = found.box { return _readBox(box, as: T.self) }
+        let target = target(at: found.slot)
+        return try await AwaitedResolve.withContext { context throws(FrostError) -> T in
+            if let box = try await Engine.resolveAwaiting(target, in: context) {
+                return unsafeDowncast(box, to: Box<T>.self).value
+            }
+            return try context.onThread { () throws(FrostError) -> T in
+                try Engine.resolve(target, as: T.self, in: context)
+            }
+        }
+    }
+
+    /// A resolve by type and name, from code not specialized for `T` (a frame's unbound
+    /// parameter, a `Container`'s resolve).
+    final func resolveByType<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        let found = find(ObjectIdentifier(T.self), name: name)
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try resolve(found, T.self, name: name)
+    }
+
+    /// The cached instance a lookup found, or the engine's creation.
+    @usableFromInline
+    final func create<T>(_ found: Found, _ type: T.Type) throws(FrostError) -> T {
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try create(atChainSlot: found.slot, as: T.self)
+    }
+
+    /// Creates (or reads) the instance in chain slot `slot`, whose key is verified to be
+    /// `T`'s, through the engine.
+    final func create<T>(atChainSlot slot: UInt32, as type: T.Type) throws(FrostError) -> T {
+        let target = target(at: slot)
+        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+            try Engine.resolve(target, as: T.self, in: context)
+        }
+    }
+
+    /// For a top-level creation of a transient made by a closure or through bound parameters
+    /// (``Component/createsAtRoot``): the frame it is made from, and its component; `nil` when
+    /// the general path must run (a miss, a cached instance, another kind of registration, a
+    /// disposed container, a resolve that may continue an async factory's).
+    @usableFromInline
+    final func rootFrame(for found: Found) -> (Frame, UnsafeRawPointer)? {
+        guard let component = rootComponent(for: found),
+            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
+                $0.createsAtRoot
+            })
+        else { return nil }
+        return (frame(in: .current), component)
+    }
+
+    /// As ``rootFrame(for:)``, for a registration that takes runtime arguments and whose
+    /// factory is called directly (``Component/takesArgumentsAtRoot``).
+    @usableFromInline
+    final func argumentsFrame(for found: Found) -> (Frame, UnsafeRawPointer)? {
+        guard let component = rootComponent(for: found),
+            Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef({
+                $0.takesArgumentsAtRoot
+            })
+        else { return nil }
+        return (frame(in: .current), component)
+    }
+
+    /// The registration a lookup found, for a creation at the top of a resolve: `nil` for a
+    /// miss, a cached instance, a registration of a disposed container, or while an async
+    /// factory runs somewhere (the general path then decides whose path this continues).
+    @inline(__always)
+    private final func rootComponent(for found: Found) -> UnsafeRawPointer? {
+        guard found.found, found.box == nil,
+            AwaitedResolve.openFrames.load(ordering: .relaxed) == 0
+        else { return nil }
+        guard isChild else {
+            return isDisposed
+                ? nil
+                : UnsafeRawPointer(
+                    slots.unsafelyUnwrapped[Int(found.slot)].context.unsafelyUnwrapped)
+        }
+        let place = place(of: found.slot)
+        guard !place.owner._withUnsafeGuaranteedRef({ $0.isDisposed }) else { return nil }
+        return place.component
+    }
+
+    /// The frame a creation at the top of a resolve in this container starts from.
+    @inline(__always)
+    final func frame(in context: ResolveContext) -> Frame {
+        Frame(
+            space: Unmanaged.passUnretained(self), slotArray: frameSlots, slots: nil,
+            context: context.opaque)
+    }
+
+    /// The slot array a frame reads: this container's lookup's, tagged (bit 0) when this is a
+    /// child, whose frames must look each slot up through the chain.
+    private final var frameSlots: UnsafeRawPointer {
+        let slots = lookup.slotArray.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 64)!
+        return isChild ? slots + 1 : slots
+    }
+
+    /// What a bound parameter's slot holds, in a child (see `Frame.look(at:)`): the component
+    /// when it is a transient made through the frame (read nothing), or a `.scoped` one made
+    /// the same way with its empty cell; else a cached instance to read (a singleton's, a
+    /// registered one's, a `.scoped` instance or provided value of this child), or none of
+    /// these (made through ``create(atChainSlot:as:)``). A registration of a disposed
+    /// container is none of these: the engine refuses it.
+    final func look(chainSlot slot: UInt32) -> (
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
+    ) {
+        let place = place(of: slot)
+        guard !place.owner._withUnsafeGuaranteedRef({ $0.isDisposed }) else {
+            return (nil, nil, nil)
+        }
+        // Kept alive by its container, which this one holds; not retained here.
+        unowned(unsafe) let component = place.registration
+        if let index = place.flags.perChildIndex {
+            guard let cell = perChildCell(index, place.flags) else { return (nil, nil, nil) }
+            if let box = cell.read() { return (box, nil, nil) }
+            guard component.makesOncePerChild else { return (nil, nil, nil) }
+            return (nil, place.component, cell.address)
+        }
+        if component.createsAtRoot { return (nil, place.component, nil) }
+        return (component.caches ? place.cell.read() : nil, nil, nil)
+    }
+
+    // MARK: Runtime arguments
+
+    /// A resolve with runtime arguments (a pointer to a tuple of `argumentType`, valid during
+    /// the call): by code specialized in the caller when the registration takes them directly.
+    @inlinable
+    final func resolve<T>(
+        _ type: T.Type, name: String?, arguments: UnsafeRawPointer, argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        let found = find(ObjectIdentifier(T.self), name: name)
+        if let (frame, component) = argumentsFrame(for: found),
+            let made = try frame.makeAtRoot(
+                component, arguments: arguments, argumentType: argumentType, as: T.self)
+        {
+            return made
+        }
+        return try create(
+            found, T.self, name: name, arguments: arguments, argumentType: argumentType)
+    }
+
+    /// The general path of a resolve with runtime arguments.
+    @usableFromInline
+    final func create<T>(
+        _ found: Found, _ type: T.Type, name: String?, arguments: UnsafeRawPointer,
+        argumentType: Any.Type
+    ) throws(FrostError) -> T {
+        guard found.found else {
+            return try resolveUnregistered(
+                T.self, name: name, arguments: arguments, argumentType: argumentType)
+        }
+        let target = target(at: found.slot)
+        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+            try target.checkOpen(in: context)
+            let typed = unsafeDowncast(target.component, to: TypedComponent<T>.self)
+            return try context.entering(typed) {
+                try typed.make(target.context.resolver, arguments: arguments, type: argumentType)
+            }
+        }
+    }
+
+    // MARK: Everything of a type, contains
+
+    /// Every registration of `type` this container answers for, each key once: its own (new
+    /// keys), then its parent's as this container sees them (a key it overrides answers its
+    /// override).
+    final func instances<T>(of type: T.Type) throws(FrostError) -> [T] {
+        var all: [T] = []
+        var space: _Space? = self
+        while let current = space {
+            for slot in current.slotsByType[ObjectIdentifier(T.self)] ?? [] {
+                all.append(try create(atChainSlot: slot, as: T.self))
+            }
+            space = current.parent
+        }
+        return all
+    }
+
+    /// Whether `key` is registered here or in a parent.
+    final func contains(_ key: RegistrationKey) -> Bool {
+        chainSlot(for: key) != PerfectHashTable.notFound
+    }
+
+    /// This container's keys and its parents', for near misses.
+    final var catalog: Catalog {
+        guard let parent, ownCatalog.parent == nil else { return ownCatalog }
+        return Catalog(keys: ownCatalog.keys, parent: parent.catalog)
+    }
+
+    // MARK: Provided keys
+
+    /// The per-child index of `key` when this container's chain declares it `provided` (and
+    /// no child on the way overrides it): where a child's value for it goes.
+    final func providedIndex(of key: RegistrationKey) -> Int? {
+        let type = ObjectIdentifier(key.type.type)
+        for provided in providedKeys where provided.type == type && provided.name == key.name {
+            return provided.index
+        }
+        return nil
+    }
+
+    /// The provided keys of the chain of a container with these registrations: its parent's,
+    /// less those it overrides, and its own.
+    private static func providedKeys(
+        parent: _Space?, lookup: Lookup, components: [Component], overrides: Overrides?
+    ) -> [ProvidedKey] {
+        var keys = parent?.providedKeys ?? []
+        var own: [(key: RegistrationKey, flags: SlotFlags)] = []
+        for slot in 0..<UInt32(lookup.capacity) {
+            guard let index = lookup.inputIndex(of: slot) else { continue }
+            own.append((components[index].key, lookup.flags(at: slot)))
+        }
+        if let overrides {
+            let overridden = Set(overrides.components.map(\.key))
+            keys.removeAll { overridden.contains(RegistrationKey($0.type, name: $0.name)) }
+            own += zip(overrides.components.map(\.key), overrides.flags).map { ($0, $1) }
+        }
+        for (key, flags) in own where flags.isProvided {
+            keys.append(
+                ProvidedKey(
+                    type: ObjectIdentifier(key.type.type), name: key.name,
+                    index: flags.perChildIndex!))
+        }
+        return keys
+    }
+
+    /// The per-child indices of the provided keys of this container's chain (the others are
+    /// `.scoped`). Slow: reads every slot on the way up; for releasing.
+    final var providedIndices: Set<Int> {
+        var indices: Set<Int> = []
+        var space: _Space? = self
+        while let current = space {
+            var flags: [SlotFlags] = current.overrides?.flags ?? []
+            for slot in 0..<UInt32(current.lookup.capacity)
+            where current.lookup.inputIndex(of: slot) != nil {
+                flags.append(current.lookup.flags(at: slot))
+            }
+            for flag in flags where flag.isProvided { indices.insert(flag.perChildIndex!) }
+            space = current.parent
+        }
+        return indices
+    }
+
+    // MARK: Everything registered here
+
+    /// Every registration this container makes itself, in registration order: its own, then
+    /// its overrides of its parent's keys (what a description lists, what bootstrap makes).
+    final var registrations: [(component: Component, slot: UInt32)] {
+        var all: [(component: Component, slot: UInt32, order: Int)] = []
+        for slot in 0..<UInt32(lookup.capacity) {
+            guard let index = lookup.inputIndex(of: slot) else { continue }
+            all.append((components[index], base + slot, index))
+        }
+        all.sort { $0.order < $1.order }
+        var registrations = all.map { ($0.component, $0.slot) }
+        if let overrides {
+            registrations += zip(overrides.components, overrides.slots).map { ($0, $1) }
+        }
+        return registrations
+    }
+}
+
+/// What a lookup answers: the slot found, with its flags above it (``SlotFlags``), or
+/// `UInt.max` for nothing; and the box cached there (a protected read: copy its value out
+/// before reading another cell).
+@usableFromInline
+struct Found {
+    @usableFromInline let location: UInt
+    @usableFromInline let box: UnsafeMutableRawPointer?
+
+    @usableFromInline
+    init(location: UInt, box: UnsafeMutableRawPointer?) {
+        self.location = location
+        self.box = box
+    }
+
+    /// Whether a registration was found.
+    @usableFromInline var found: Bool { location != .max }
+
+    /// Nothing found.
+    @usableFromInline static var missing: Found { Found(location: .max, box: nil) }
+
+    /// The slot found.
+    var slot: UInt32 { UInt32(truncatingIfNeeded: location) }
+
+    /// The flags of the slot found.
+    var flags: SlotFlags { SlotFlags(UInt32(truncatingIfNeeded: location >> 32)) }
+
+    /// This answer with `offset` added to its slot (an own slot, in the chain).
+    func adding(_ offset: UInt32) -> Found {
+        Found(location: location + UInt(offset), box: box)
+    }
+}
+
+/// Where a slot of a container's chain is registered, as a container sees it (see
+/// ``_Space/place(of:)``). Unretained: the containers on the way keep it all alive while the
+/// container that found it is in use.
+struct Place {
+    /// The registration, a `Component`.
+    let component: UnsafeRawPointer
+    /// The slot's cell (or the override's): a cached instance.
+    let cell: Cell
+    /// The `.weak` side cell, for a registration that has one.
+    let weakCell: Cell?
+    /// The container the registration belongs to.
+    let owner: Unmanaged<_Space>
+    /// The slot's flags.
+    let flags: SlotFlags
+
+    /// The registration, unretained.
+    var registration: Component {
+        Unmanaged<Component>.fromOpaque(component).takeUnretainedValue()
+    }
+}
+
+/// A provided key of a container's chain, and its per-child index: what
+/// ``_Space/providedIndex(of:)`` looks through (a handful, by nature).
+struct ProvidedKey {
+    let type: ObjectIdentifier
+    let name: String?
+    let index: Int
+}
+
+/// What a container is built from (``Freezer``).
+struct SpaceParts {
+    var lookup: Lookup
+    var components: [Component]
+    var parent: _Space?
+    var perChildCount: Int
+    var overrides: Overrides?
+    var slotsByType: [ObjectIdentifier: [UInt32]]
+    var catalog: Catalog
+    var cells: SpaceCells
+}

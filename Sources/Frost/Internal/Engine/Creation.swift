@@ -1,0 +1,192 @@
+/// Layer 2 of the engine: the create-once state machine of one kept instance — a singleton's,
+/// a `.scoped` one's — shared by the synchronous and the awaited resolve. It decides; the two
+/// small callers, ``make(_:)`` and ``makeAwaiting(_:)``, carry the decision out (a thread
+/// blocks where a task suspends, a factory is called where an async one is awaited).
+///
+/// The steps: **begin** (read the instance, or claim its creation, or meet one's own creation
+/// again, or wait for another resolve's), **finish** (inject properties and run `onCreate`
+/// hooks while a re-entry of the cell gets the instance), **publish** (the instance goes in the
+/// cell, waiters wake, the container's disposal takes it over), or **abandon** (nothing is
+/// published; the next resolve creates again). The rules it keeps:
+/// - no lock is held while the factory runs; only a resolve of the same cell waits, and a wait
+///   that would close a circle of resolves fails with `.cycle`;
+/// - the instance is made once; a re-entry while it is being finished gets it, a re-entry while
+///   its factory runs is a cycle;
+/// - a container being disposed keeps its door closed: an instance finished after `dispose()`
+///   began is not served (`.disposed`), and its `.onDispose` hooks run at once.
+struct Creation {
+    /// Where the instance is kept.
+    let cell: Cell
+    /// The registration.
+    unowned(unsafe) let component: Component
+    /// The container the factory resolves from and whose disposal takes the instance over.
+    unowned(unsafe) let maker: _Space
+    /// The resolve that creates it.
+    let context: ResolveContext
+
+    /// What ``begin(waiting:)`` found.
+    enum Begun {
+        /// The instance (a protected read: copy its value out before reading another cell).
+        case ready(UnsafeMutableRawPointer)
+        /// The instance this resolve is finishing (a re-entry while it injects properties).
+        case provisional(AnyObject)
+        /// This resolve creates it now: ``publish(_:)`` or ``abandon()`` once.
+        case create
+        /// A forward (`.implements`) re-entered while the instance it forwards to is being
+        /// finished: made through, unkept (it resolves to that instance, not to a cycle).
+        case through
+        /// (Awaited only.) Another resolve creates it: suspend, then begin again.
+        case wait
+    }
+
+    /// Reads the instance or claims its creation.
+    func begin(waiting: CellWaiting = .block) throws(FrostError) -> Begun {
+        switch cell.begin(for: context, waiting: waiting) {
+        case .ready(let box): return .ready(box)
+        case .create: return .create
+        case .wait: return .wait
+        case .own:
+            // Its own resolve re-entered it while finishing it: the instance is made, and is
+            // what the re-entry gets. Earlier (in its factory) it is a cycle.
+            if let box = context.state.provisionalBox(for: cell.address) {
+                return .provisional(box)
+            }
+            if component.forwardsTo != nil { return .through }
+            throw context.cycle(closedBy: component.key)
+        case .cycle:
+            throw Engine.crossResolveCycle(component, context)
+        case .awaited:
+            throw Engine.madeByAnotherTask(component)
+        }
+    }
+
+    /// Finishes `box` (properties, then `onCreate` hooks), showing it to re-entries of the
+    /// cell meanwhile.
+    func finish(_ box: AnyObject) throws {
+        let state = context.state
+        state.provisional.append((cell.address, box))
+        defer { state.provisional.removeLast() }
+        try component.finishBox(box, maker.resolver)
+    }
+
+    /// Publishes `box` in the cell and hands it to the container's disposal. Throws
+    /// `.disposed`, serving nothing, when the container's `dispose()` began meanwhile (the
+    /// hooks have then run on it).
+    func publish(_ box: AnyObject) throws(FrostError) {
+        cell.end(for: context, publishing: box)
+        try maker.admit(box, of: component, in: cell)
+    }
+
+    /// Gives the claim up: nothing is published, the next resolve creates again.
+    func abandon() {
+        cell.end(for: context, publishing: nil)
+    }
+
+    // MARK: The two callers
+
+    /// A synchronous resolve's creation (`construct` runs the factory, entered in the path).
+    func make(_ construct: () throws -> AnyObject) throws(FrostError) -> Made {
+        switch try begin() {
+        case .ready(let box): return .read(box)
+        case .provisional(let box): return .provisional(box)
+        case .through:
+            do {
+                return .provisional(try construct())
+            } catch {
+                throw context.failure(error, in: component)
+            }
+        case .wait: preconditionFailure("a blocking begin never asks to wait")
+        case .create:
+            let box: AnyObject
+            do {
+                box = try context.entering(component) { () throws -> AnyObject in
+                    let box = try construct()
+                    if component.finishesBox(box) { try finish(box) }
+                    return box
+                }
+            } catch {
+                abandon()
+                throw error
+            }
+            try publish(box)
+            return .created(box)
+        }
+    }
+
+    /// An awaited resolve's creation (entered in the path by the caller): `construct` may
+    /// await; a creation another resolve has begun is waited for by suspending.
+    nonisolated(nonsending)
+        func makeAwaiting(_ construct: () async throws -> AnyObject)
+        async throws(FrostError) -> Made
+    {
+        while true {
+            let epoch = AwaitedResolve.epoch
+            switch try begin(waiting: .suspend) {
+            case .ready(let box):
+                return .made(Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue())
+            case .provisional(let box):
+                return .provisional(box)
+            case .through:
+                do {
+                    return .provisional(try await construct())
+                } catch {
+                    throw context.failure(error, in: component)
+                }
+            case .wait:
+                await AwaitedResolve.wait(for: cell.address, since: epoch)
+                context.stopWaiting()
+            case .create:
+                let box: AnyObject
+                do {
+                    box = try await AwaitedResolve.running(component, in: context, construct)
+                } catch {
+                    abandon()
+                    throw context.failure(error, in: component)
+                }
+                do {
+                    try context.onThread { () throws(FrostError) in
+                        do {
+                            if component.finishesBox(box) { try finish(box) }
+                        } catch {
+                            throw context.failure(error, in: component)
+                        }
+                    }
+                } catch {
+                    abandon()
+                    throw error
+                }
+                try publish(box)
+                return .created(box)
+            }
+        }
+    }
+
+    /// What ``make(_:)`` and ``makeAwaiting(_:)`` give back.
+    enum Made {
+        /// A protected read of the cell's box: copy its value out before reading another cell.
+        case read(UnsafeMutableRawPointer)
+        /// The box another resolve made (an awaited resolve's read, retained).
+        case made(AnyObject)
+        /// The box this resolve is finishing (a re-entry), or made through a forward.
+        case provisional(AnyObject)
+        /// The box this resolve created and published.
+        case created(AnyObject)
+
+        /// The value in the box, as a `T`.
+        func value<T>(as type: T.Type) -> T {
+            switch self {
+            case .read(let box): _readBox(box, as: T.self)
+            case .made(let box), .provisional(let box), .created(let box):
+                unsafeDowncast(box, to: Box<T>.self).value
+            }
+        }
+
+        /// The box, retained (read before any other cell is).
+        var box: AnyObject {
+            switch self {
+            case .read(let box): Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+            case .made(let box), .provisional(let box), .created(let box): box
+            }
+        }
+    }
+}

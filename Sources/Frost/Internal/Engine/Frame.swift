@@ -1,0 +1,376 @@
+internal import CFrost
+
+/// One creation in progress, as code specialized in the caller sees it: the container the
+/// resolve is in, the slots the registration's autowired parameters are bound to, and the
+/// resolve's path (the calling thread's context).
+///
+/// When a container is built (`freeze()`, or a `Container`'s first resolve), each autowired
+/// parameter is bound to the slot of its dependency. The initializer `autowire` was given then
+/// reads its parameters here, by code inlined into the caller and so specialized for each
+/// parameter's type: each parameter is one slot read (a cached instance) or one direct
+/// creation (a transient, a child's `.scoped` instance), with no `any Resolver` built, copied
+/// or dispatched through per object. A transient is made the same way at the top of a resolve
+/// (``makeAtRoot(_:as:)``). Each creation enters the resolve's path like any other (cycles,
+/// depth, the path of an error); what is neither read nor made here goes to the engine.
+///
+/// A frame lives for one call of a factory, which never keeps it; the container and the
+/// context it points to outlive that call, so it holds them unretained.
+@usableFromInline
+struct Frame {
+    /// The container the resolve is in. Unmanaged, not `unowned(unsafe)`: using an
+    /// `unowned(unsafe)` reference retains and releases it around every call (measured: a pair
+    /// per parameter).
+    @usableFromInline let space: Unmanaged<_Space>
+    /// The container's own slot array, tagged (bit 0) when the container is a child: each slot
+    /// is then looked up through its chain (own slot, override, per-child cell or parent's).
+    @usableFromInline let slotArray: UnsafeRawPointer
+    /// The slot of each parameter, in order (owned by the component being created); `nil`
+    /// for a factory that takes no bound parameters.
+    @usableFromInline let slots: UnsafePointer<UInt32>?
+    /// The resolve's context (``ResolveContext``).
+    @usableFromInline let context: UnsafeMutableRawPointer
+
+    @usableFromInline
+    init(
+        space: Unmanaged<_Space>,
+        slotArray: UnsafeRawPointer,
+        slots: UnsafePointer<UInt32>?,
+        context: UnsafeMutableRawPointer
+    ) {
+        self.space = space
+        self.slotArray = slotArray
+        self.slots = slots
+        self.context = context
+    }
+
+    /// The frame of a factory of `component` made one level deeper, in the same container.
+    @inlinable
+    @inline(__always)
+    func deeper(for component: Component) -> Frame {
+        Frame(space: space, slotArray: slotArray, slots: component.boundSlots, context: context)
+    }
+
+    /// What a closure factory made here receives: the container the resolve is in.
+    @usableFromInline
+    var resolver: any Resolver {
+        space._withUnsafeGuaranteedRef { $0.resolver }
+    }
+
+    // MARK: Parameters
+
+    /// The parameter at `index`, of type `A`: its cached instance, read without retaining the
+    /// box, or a new one. Inlined into `autowire`'s closure, so the read is specialized for `A`.
+    @inlinable
+    @inline(__always)
+    func parameter<A>(_ type: A.Type, at index: Int) throws(FrostError) -> A {
+        let slot = slots.unsafelyUnwrapped[index]
+        guard slot != .max else { return try byType(A.self) }
+        let found = look(at: slot)
+        if let box = found.box { return _readBox(box, as: A.self) }
+        if let component = found.component {
+            if let cell = found.cell {
+                return try makeOnce(component, in: cell, slot: slot, as: A.self)
+            }
+            return try make(component, as: A.self)
+        }
+        return try createThroughContainer(at: slot, as: A.self)
+    }
+
+    /// A parameter bound to no slot (a `Lazy`, a `Provider`, an `Optional`, or a missing
+    /// dependency), resolved by its type.
+    @usableFromInline
+    func byType<A>(_ type: A.Type) throws(FrostError) -> A {
+        try space.takeUnretainedValue().resolveByType(A.self, name: nil)
+    }
+
+    /// What `slot` holds for a parameter, in one call: the component when it is a transient
+    /// made here (nothing read), or, in a child, a `.scoped` one made here with the empty cell
+    /// it goes in; else the box cached there (a protected read, through this frame's context),
+    /// or none of these.
+    @usableFromInline
+    func look(at slot: UInt32) -> (
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
+    ) {
+        if UInt(bitPattern: slotArray) & 1 != 0 {
+            return space._withUnsafeGuaranteedRef { $0.look(chainSlot: slot) }
+        }
+        let slots = UnsafeMutablePointer(
+            mutating: slotArray.assumingMemoryBound(to: frost_slot.self))
+        // Kept alive by the container's component list; not retained here.
+        let pointer = UnsafeRawPointer(slots[Int(slot)].context.unsafelyUnwrapped)
+        if Unmanaged<Component>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.createsAtRoot }) {
+            return (nil, pointer, nil)
+        }
+        let cell = Cell(raw: UnsafeMutableRawPointer(slots + Int(slot)))
+        return (cell.read(in: ResolveContext(opaque: context)), nil, nil)
+    }
+
+    // MARK: Making
+
+    /// Makes a new instance of `component` (a transient) one level deeper in the resolve,
+    /// through a frame of its own; the component is borrowed, not retained.
+    @inlinable
+    @inline(__always)
+    func make<A>(_ component: UnsafeRawPointer, as type: A.Type) throws(FrostError) -> A {
+        try create(component, as: A.self) { component in
+            try component.construct(in: self)
+        }
+    }
+
+    /// Makes a new instance of `component` at the top of a resolve (a transient made by a
+    /// closure or through bound parameters): what the transient lifetime does, by code
+    /// specialized in the caller.
+    @inlinable
+    @inline(__always)
+    func makeAtRoot<A>(_ component: UnsafeRawPointer, as type: A.Type) throws(FrostError) -> A {
+        try make(component, as: A.self)
+    }
+
+    /// Makes a new instance of `component` (a registration with arguments) at the top of a
+    /// resolve by calling its factory with the container as its resolver; `nil`, with nothing
+    /// done, when the arguments are not the ones it takes (the engine says so).
+    @inlinable
+    @inline(__always)
+    func makeAtRoot<A>(
+        _ component: UnsafeRawPointer, arguments: UnsafeRawPointer, argumentType: Any.Type,
+        as type: A.Type
+    ) throws(FrostError) -> A? {
+        let takes = Unmanaged<TypedComponent<A>>.fromOpaque(component)
+            ._withUnsafeGuaranteedRef {
+                ObjectIdentifier($0.withArguments!.type) == ObjectIdentifier(argumentType)
+            }
+        guard takes else { return nil }
+        return try create(component, as: A.self) { component in
+            try component.withArguments!.call(resolver, arguments)
+        }
+    }
+
+    /// One creation one level deeper in the resolve: enters `component` in the path, makes
+    /// the instance with `construct`, finishes it (properties, hooks) when it needs it, and
+    /// leaves; an error becomes the creation's failure, with the path.
+    @inlinable
+    @inline(__always)
+    func create<A>(
+        _ component: UnsafeRawPointer, as type: A.Type,
+        _ construct: (TypedComponent<A>) throws -> A
+    ) throws(FrostError) -> A {
+        try enter(component)
+        defer { leave() }
+        do {
+            return try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    let instance = try construct(component)
+                    if component.finishesAlways {
+                        try finish(instance, of: component)
+                    } else {
+                        try finishIfAnotherClass(instance, of: component)
+                    }
+                    return instance
+                }
+        } catch {
+            throw failure(error, in: component)
+        }
+    }
+
+    /// Finishes a new instance whose class may have `@Injected` properties that `A` does not
+    /// show (a subclass, a protocol's conformer). For a class `A`, the check is a compare of
+    /// its class with `A`, which the compiler removes when `A` is final; anything else goes to
+    /// `finish`, which looks its class up.
+    @inlinable
+    @inline(__always)
+    func finishIfAnotherClass<A>(_ instance: A, of component: TypedComponent<A>) throws {
+        switch component.dynamicTypeCheck {
+        case 0:
+            break
+        case 1:
+            if Swift.type(of: instance) != A.self {
+                try finish(instance, of: component)
+            }
+        default:
+            try finish(instance, of: component)
+        }
+    }
+
+    /// Makes the `.scoped` instance of `component` once, in `cell` (this child's, empty when
+    /// looked at), through the create-once machine (``Creation``): made as ``make(_:as:)``
+    /// makes a transient, finished while a re-entry of the cell gets it, then published in
+    /// the cell. Another resolve making it meanwhile is waited for; a re-entry, or a wait that
+    /// would close a circle, goes to the engine, which reports it.
+    @inlinable
+    func makeOnce<A>(
+        _ component: UnsafeRawPointer, in cell: UnsafeMutableRawPointer, slot: UInt32,
+        as type: A.Type
+    ) throws(FrostError) -> A {
+        let begun = beginOnce(in: cell, of: component)
+        if let box = begun.box { return _readBox(box, as: A.self) }
+        guard begun.creates else { return try createThroughContainer(at: slot, as: A.self) }
+        do {
+            try enter(component)
+        } catch {
+            abandonOnce(in: cell, of: component)
+            throw error
+        }
+        defer { leave() }
+        let box: Box<A>
+        do {
+            box = try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { component in
+                    let box = Box(try component.construct(in: self))
+                    switch component.dynamicTypeCheck {
+                    case _ where component.finishesAlways:
+                        try finishOnce(box, in: cell, of: component)
+                    case 0:
+                        break
+                    case 1:
+                        if Swift.type(of: box.value) != A.self {
+                            try finishOnce(box, in: cell, of: component)
+                        }
+                    default:
+                        try finishOnce(box, in: cell, of: component)
+                    }
+                    return box
+                }
+        } catch {
+            abandonOnce(in: cell, of: component)
+            throw failure(error, in: component)
+        }
+        try publishOnce(box, in: cell, of: component)
+        return box.value
+    }
+
+    /// ``Creation/finish(_:)`` for ``makeOnce(_:in:slot:as:)``: a re-entry of the cell while
+    /// the instance's properties are injected gets it.
+    @usableFromInline
+    func finishOnce<A>(
+        _ box: Box<A>, in cell: UnsafeMutableRawPointer, of component: TypedComponent<A>
+    ) throws {
+        try creation(in: cell, of: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+            .finish(box)
+    }
+
+    /// ``Creation/begin(waiting:)`` for ``makeOnce(_:in:slot:as:)``: the box, or whether
+    /// this resolve creates it now (neither: the engine handles it).
+    @usableFromInline
+    func beginOnce(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer) -> (
+        box: UnsafeMutableRawPointer?, creates: Bool
+    ) {
+        switch try? creation(in: cell, of: component).begin() {
+        case .ready(let box): (box, false)
+        case .create: (nil, true)
+        default: (nil, false)
+        }
+    }
+
+    /// ``Creation/publish(_:)`` for ``makeOnce(_:in:slot:as:)``.
+    @usableFromInline
+    func publishOnce(
+        _ box: AnyObject, in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer
+    ) throws(FrostError) {
+        try creation(in: cell, of: component).publish(box)
+    }
+
+    /// ``Creation/abandon()`` for ``makeOnce(_:in:slot:as:)``.
+    @usableFromInline
+    func abandonOnce(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer) {
+        creation(in: cell, of: component).abandon()
+    }
+
+    private func creation(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer)
+        -> Creation
+    {
+        Creation(
+            cell: Cell(raw: cell),
+            component: Unmanaged<Component>.fromOpaque(component).takeUnretainedValue(),
+            maker: space.takeUnretainedValue(), context: ResolveContext(opaque: context))
+    }
+
+    /// Creates the instance in `slot` through the container's engine.
+    @usableFromInline
+    func createThroughContainer<A>(at slot: UInt32, as type: A.Type) throws(FrostError) -> A {
+        try space.takeUnretainedValue().create(atChainSlot: slot, as: A.self)
+    }
+
+    // MARK: The path
+
+    /// Enters `component` in the resolve's path: ``ResolveContext/enter(_:)-(UnsafeRawPointer)``
+    /// inlined (this frame's context's fields read at their offsets in ``ContextLayout``).
+    /// Every eighth level goes through that function instead, which also checks that the
+    /// thread's stack has room (its margin covers eight levels; testing the stack here would
+    /// take a local's address, and with it a stack-protector check, on every creation).
+    @inlinable
+    @inline(__always)
+    func enter(_ component: UnsafeRawPointer) throws(FrostError) {
+        let depth = Int(context.load(fromByteOffset: ContextLayout.depth, as: UInt32.self))
+        let path = context.load(
+            fromByteOffset: ContextLayout.path, as: UnsafeMutablePointer<UInt>.self)
+        let address = UInt(bitPattern: component)
+        var refused = depth & 7 == 7 || depth >= ContextLayout.maximumDepth
+        if !refused {
+            for index in 0..<depth where path[index] == address {
+                refused = true
+                break
+            }
+        }
+        if refused {
+            try enterSlowly(component)  // enters it, or throws the cycle or depth error
+            return
+        }
+        path[depth] = address
+        context.storeBytes(
+            of: UInt32(depth + 1), toByteOffset: ContextLayout.depth, as: UInt32.self)
+    }
+
+    /// Enters `component` through ``ResolveContext``: with the stack checked, or the cycle or
+    /// depth error thrown.
+    @usableFromInline
+    func enterSlowly(_ component: UnsafeRawPointer) throws(FrostError) {
+        try ResolveContext(opaque: context).enter(component)
+    }
+
+    /// Leaves the component entered last: ``ResolveContext/leave()`` inlined.
+    @inlinable
+    @inline(__always)
+    func leave() {
+        let depth = context.load(fromByteOffset: ContextLayout.depth, as: UInt32.self) &- 1
+        context.storeBytes(of: depth, toByteOffset: ContextLayout.depth, as: UInt32.self)
+        if depth == 0,
+            context.load(fromByteOffset: ContextLayout.statePending, as: UInt32.self) != 0
+        {
+            endResolve()
+        }
+    }
+
+    /// The end of a top-level resolve that kept something for itself.
+    @usableFromInline
+    func endResolve() {
+        ResolveContext(opaque: context).resolveEnded()
+    }
+
+    /// Finishes a new instance (properties, then hooks).
+    @usableFromInline
+    func finish<A>(_ instance: A, of component: TypedComponent<A>) throws {
+        try component.finish(instance, resolver)
+    }
+
+    /// What an error thrown while creating `component` (entered last) becomes: a
+    /// ``FrostError`` as it is, anything else `.factoryFailed` with the path.
+    @usableFromInline
+    func failure(_ error: any Error, in component: UnsafeRawPointer) -> FrostError {
+        Unmanaged<Component>.fromOpaque(component)._withUnsafeGuaranteedRef {
+            ResolveContext(opaque: context).failure(error, in: $0)
+        }
+    }
+}
+
+/// Implementation detail of `autowire`: reads the bound parameter at `index` and moves to
+/// the next (the parameter-pack form's counterpart of ``Frame/parameter(_:at:)``).
+@inlinable
+@inline(__always)
+func _frameParameter<Parameter>(
+    _ type: Parameter.Type,
+    from frame: Frame,
+    index: inout Int
+) throws(FrostError) -> Parameter {
+    defer { index &+= 1 }
+    return try frame.parameter(Parameter.self, at: index)
+}

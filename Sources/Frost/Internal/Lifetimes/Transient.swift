@@ -1,0 +1,29 @@
+/// `.transient` (the default): every resolve makes a new instance, in the container the
+/// resolve is in, so a child's registrations and provided values are what its factory sees.
+/// Nothing is kept, tracked or released.
+enum Transient: Lifetime {
+    static var keeping: Keeping { .nothing }
+    static var madeWhereRegistered: Bool { false }
+    static var tracksInstances: Bool { false }
+    static var allowsAsyncFactory: Bool { true }
+    static var rank: Int { 0 }
+    static var isEager: Bool { false }
+
+    static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
+        throws(FrostError) -> T
+    {
+        // The specialized path's code (a frame of the container the resolve is in), here for
+        // any T: one way to make a transient.
+        try target.context.frame(in: context).make(target.componentPointer, as: T.self)
+    }
+
+    nonisolated(nonsending)
+        static func instanceAwaiting(of target: Target, in context: ResolveContext)
+        async throws(FrostError) -> AnyObject
+    {
+        try context.enter(target.component)
+        defer { context.leave() }
+        return try await Engine.makeAwaiting(
+            target.component, resolver: target.context.resolver, in: context)
+    }
+}

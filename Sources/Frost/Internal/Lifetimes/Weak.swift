@@ -1,0 +1,90 @@
+/// `.weak`: the container keeps the instance while someone else holds it — a resolve returns
+/// the living instance, or makes a new one once the last holder let it go. Made in the
+/// container the registration belongs to; kept in a side cell of its slot (a `WeakBox`, never
+/// read as a cached instance). A living instance's `.onDispose` hooks run at its container's
+/// `dispose()`; a dead one's record is dropped (``Disposal``), so a registration whose
+/// instances come and go keeps no record of each. Class instances only: a value is never kept.
+enum Weak: Lifetime {
+    static var keeping: Keeping { .weakSide }
+    static var madeWhereRegistered: Bool { true }
+    static var tracksInstances: Bool { true }
+    static var allowsAsyncFactory: Bool { false }
+    static var rank: Int { 3 }
+    static var isEager: Bool { false }
+
+    static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
+        throws(FrostError) -> T
+    {
+        let component = target.component
+        let owner = target.owner
+        let cell = target.cell.unsafelyUnwrapped
+        while true {
+            var stale: UnsafeMutableRawPointer?
+            if let box = cell.read() {
+                if let object = Unmanaged<WeakBox>.fromOpaque(box).takeUnretainedValue().object {
+                    return try cast(object, as: T.self, component)
+                }
+                stale = box
+            }
+            switch cell.begin(for: context, stale: stale) {
+            case .ready:
+                continue  // another resolve made one meanwhile: read it (it may have died again)
+            case .create:
+                let object: AnyObject
+                do {
+                    object = try context.entering(component) {
+                        let object = try component.constructObject(in: owner.frame(in: context))
+                        guard component.finishes else { return object }
+                        let state = context.state
+                        state.provisional.append((cell.address, WeakBox(object)))
+                        defer { state.provisional.removeLast() }
+                        try component.finishObject(object, owner.resolver)
+                        return object
+                    }
+                } catch {
+                    cell.end(for: context, publishing: nil)
+                    throw error
+                }
+                let box = WeakBox(object)
+                if let replaced = cell.end(for: context, publishing: box) {
+                    owner.retired.retire(replaced, from: cell)
+                }
+                try owner.admit(box, of: component, in: cell)
+                return try cast(object, as: T.self, component)
+            case .own:
+                if let box = context.state.provisionalBox(for: cell.address) as? WeakBox,
+                    let object = box.object
+                {
+                    return try cast(object, as: T.self, component)
+                }
+                throw context.cycle(closedBy: component.key)
+            case .cycle:
+                throw Engine.crossResolveCycle(component, context)
+            case .awaited, .wait:
+                throw Engine.madeByAnotherTask(component)
+            }
+        }
+    }
+
+    /// `object`, a `.weak` registration's instance, as a `T`.
+    private static func cast<T>(_ object: AnyObject, as type: T.Type, _ component: Component)
+        throws(FrostError) -> T
+    {
+        if let value = object as? T { return value }
+        throw FrostError(
+            .typeMismatch, key: component.key,
+            detail: "the weakly kept instance (an instance of "
+                + "\(String(reflecting: Swift.type(of: object)))) is not a \(T.self)")
+    }
+}
+
+/// What a `.weak` registration's cell holds: its instance, weakly. Immutable: a dead one is
+/// replaced (by a new creation), never refilled.
+final class WeakBox: @unchecked Sendable {
+    // @unchecked: assigned once in init; weak loads are thread-safe.
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}
