@@ -61,6 +61,10 @@ public struct FrostError: Error, CustomStringConvertible {
         /// from `freeze()`: a synchronous factory depends on such a registration that is never
         /// cached, so no resolve could ever make it.
         public static let asyncRequired = Code(rawValue: "asyncRequired")
+        /// A registration asks its lifetime for what the lifetime cannot do: an `.onDispose`
+        /// hook on instances the container never tracks (a transient's, a `.graph` one's, a
+        /// custom scope's), found by `freeze()`.
+        public static let lifetimeMismatch = Code(rawValue: "lifetimeMismatch")
         /// A resolve nested factories deeper than ``Resolver/maximumDepth``, or so deep that
         /// its thread's stack was nearly used up; ``FrostError/dependencyPath`` names the path.
         public static let depthLimit = Code(rawValue: "depthLimit")
@@ -190,7 +194,8 @@ public struct FrostError: Error, CustomStringConvertible {
             return "\(subject) \(detail ?? "has an async or actor-isolated factory"): a "
                 + "synchronous resolve cannot wait for it; resolve it with `try await`, or call "
                 + "`try await frozen.bootstrap()` first so that a singleton is made and cached."
-        case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject:
+        case .typeMismatch, .argumentMismatch, .captiveDependency, .nothingToInject,
+            .lifetimeMismatch:
             return "\(subject): \(detail ?? code.rawValue)."
         case .foreignHandle:
             return "a handle for \(subject) was used with a container that did not make it."

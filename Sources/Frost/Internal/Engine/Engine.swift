@@ -21,6 +21,8 @@ enum Engine {
             if let box = component.lifetime.madeInstance(of: target) {
                 return _readBox(box, as: T.self)
             }
+            // This resolve is making it (a `Lazy` read in its own factory): a cycle.
+            if context.isEntered(component) { throw context.cycle(closedBy: component.key) }
             throw asyncRequired(component, context)
         }
         return try component.lifetime.instance(of: target, as: T.self, in: context)

@@ -102,6 +102,13 @@ struct ResolveContext {
         }
     }
 
+    /// Whether the resolve is creating `component` now (it is on the path).
+    func isEntered(_ component: Component) -> Bool {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
+        let path = raw.pointee.path
+        return (0..<Int(raw.pointee.depth)).contains { path[$0] == address }
+    }
+
     /// The key of the component at `address`, for a message.
     private static func key(of address: UnsafeRawPointer) -> RegistrationKey {
         Unmanaged<Component>.fromOpaque(address).takeUnretainedValue().key

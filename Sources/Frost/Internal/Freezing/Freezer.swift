@@ -168,8 +168,9 @@ struct Freezer {
 
     /// A forward (`.implements`, alias) keeps its instance exactly when the registration it
     /// forwards to keeps one in its slot, so that every type resolves the same instance
-    /// without a cast after the first. A forward to a per-child registration stays transient:
-    /// it resolves the child's instance each time.
+    /// without a cast after the first. Any other forward is transient: each resolve resolves
+    /// the registration it forwards to, whose lifetime decides (the child's `.scoped`
+    /// instance, the resolve's `.graph` one, the living `.weak` one).
     private func resolveForwardScopes(
         _ components: [Component],
         _ byKey: [RegistrationKey: Component]
@@ -179,11 +180,7 @@ struct Freezer {
             guard let target = component.forwardsTo,
                 let targetComponent = byKey[target] ?? parent?.registration(for: target)
             else { return component }
-            let keeping = targetComponent.lifetime.keeping
-            let scope: Scope =
-                targetComponent.caches
-                ? Singleton.scope
-                : keeping == .perChild || keeping == .supplied ? .transient : targetComponent.scope
+            let scope: Scope = targetComponent.caches ? Singleton.scope : .transient
             return scope == component.scope ? component : component.with(scope: scope)
         }
     }

@@ -37,7 +37,7 @@ struct Validation {
                 !component.lifetime.tracksInstances
             else { return nil }
             return FrostError(
-                .invalidRegistrations, key: component.key, path: [component.key],
+                .lifetimeMismatch, key: component.key, path: [component.key],
                 catalog: catalog,
                 detail: "has an .onDispose hook, but its \(component.scope) instances are never "
                     + "tracked, so the hook would never run; keep it in a lifetime that "

@@ -12,9 +12,21 @@ enum Transient: Lifetime {
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T
     {
+        let frame = target.context.frame(in: context)
+        guard target.component.forwardsTo == nil else {
+            // A forward is the registration it forwards to: not a creation of its own, so not
+            // entered in the path (resolving it while that instance is being finished gets
+            // the instance, not a cycle).
+            let forward = unsafeDowncast(target.component, to: TypedComponent<T>.self)
+            do {
+                return try forward.construct(in: frame)
+            } catch {
+                throw context.failure(error, in: forward)
+            }
+        }
         // The specialized path's code (a frame of the container the resolve is in), here for
         // any T: one way to make a transient.
-        try target.context.frame(in: context).make(target.componentPointer, as: T.self)
+        return try frame.make(target.componentPointer, as: T.self)
     }
 
     nonisolated(nonsending)

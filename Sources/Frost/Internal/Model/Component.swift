@@ -77,7 +77,9 @@ class Component: @unchecked Sendable {
         self.boundSlots = boundSlots
         self.dependencySlots = dependencySlots
         let makesEachTime = scope.kind == .transient && instance == nil && !isAsync
-        self.createsAtRoot = makesEachTime && (boundSlots != nil || makesByClosureDirectly)
+        // A forward is made by the engine (``Transient``), which does not enter it in the path.
+        self.createsAtRoot =
+            makesEachTime && forwardsTo == nil && (boundSlots != nil || makesByClosureDirectly)
         self.takesArgumentsAtRoot = takesArgumentsDirectly
         self.makesEachTime = makesEachTime
         self.makesOncePerChild =
