@@ -44,6 +44,8 @@ __attribute__((tls_model("initial-exec"))) _Thread_local frost_context *frost_th
 
 _Atomic(int) frost_readers_fence = 1;
 
+_Atomic(uint32_t) frost_running_async_factories = 0;
+
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 static int have_process_barrier = 0;

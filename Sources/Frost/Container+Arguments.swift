@@ -89,7 +89,7 @@ extension Resolver {
     ) throws(FrostError) -> T {
         // Inlined, so that the tuple is built by code specialized in the caller.
         let tuple = (repeat each arguments)
-        guard let space = _space else {
+        guard let space = _space?.takeUnretainedValue() else {
             throw FrostError.takesNoArguments(T.self, name: name, resolver: Swift.type(of: self))
         }
         return try withUnsafePointer(to: tuple) { pointer throws(FrostError) in

@@ -128,8 +128,12 @@ public final class Container: Resolver {
     @usableFromInline
     func register<T>(box: Box<T>, name: String?) -> Registration<T> {
         let key = RegistrationKey(T.self, name: name)
-        if let parentSpace, let index = parentSpace.providedIndex(of: key) {
-            supply(box, at: index, for: key, perChildCount: parentSpace.perChildCount)
+        if let parent, let index = parent.providedIndex(of: key) {
+            supply(box, at: index, for: key, perChildCount: parent.perChildCount)
+            return Registration(container: self, key: key)
+        }
+        if let parentContainer, let index = parentContainer.space.providedIndex(of: key) {
+            supply(box, at: index, for: key, perChildCount: parentContainer.space.perChildCount)
             return Registration(container: self, key: key)
         }
         return add(
@@ -189,14 +193,12 @@ public final class Container: Resolver {
     ///   or when a factory on the path throws.
     @inlinable
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
-        let space = self.space
-        let found = space.find(ObjectIdentifier(T.self), name: name)
-        if let box = found.box { return _readBox(box, as: T.self) }
-        return try space.resolve(found, T.self, name: name)
+        try _Space.resolve(T.self, name: name, in: Unmanaged.passUnretained(space))
     }
 
-    /// Implementation detail of ``Resolver``: what this container resolves through. Not API.
-    public var _space: _Space? { space }
+    /// Implementation detail of ``Resolver``: what this container resolves through (kept
+    /// alive by it). Not API.
+    public var _space: Unmanaged<_Space>? { Unmanaged.passUnretained(space) }
 
     /// What this container resolves through: its registrations over a dictionary, built on
     /// first use (by the code `freeze()` uses, without validating: what is missing is reported
@@ -205,6 +207,16 @@ public final class Container: Resolver {
     var space: _Space {
         if let current { return current }
         let copy = supplied?.copy()
+        if entries.isEmpty, let parentSpace {
+            let space = _Space(
+                childOf: parentSpace,
+                cells: (copy ?? SpaceCells(perChildCount: 0)).completed(
+                    perChildCount: parentSpace.perChildCount, overrides: 0),
+                container: self)
+            if isDisposed { space.runDisposal() }
+            current = space
+            return space
+        }
         let parts: SpaceParts
         do {
             parts = try Freezer(
@@ -267,7 +279,9 @@ public final class Container: Resolver {
 
     /// Runs the `.onDispose` hooks, awaiting the async ones, then drops the instances (see the
     /// synchronous ``dispose()``).
-    public func dispose() async {
+    nonisolated(nonsending)
+        public func dispose() async
+    {
         isDisposed = true
         await current?.runDisposalAwaiting()
         for space in earlier.reversed() { await space.runDisposalAwaiting() }
@@ -312,6 +326,13 @@ public final class Container: Resolver {
     func freezeChild() throws(FrostError) -> FrozenContainer {
         let cells = supplied
         supplied = nil
+        if entries.isEmpty, let parent {
+            // Only values for provided keys, or nothing: no lookup, no validation.
+            return FrozenContainer(
+                childOf: parent,
+                cells: (cells ?? SpaceCells(perChildCount: 0)).completed(
+                    perChildCount: parent.perChildCount, overrides: 0))
+        }
         do {
             return FrozenContainer(
                 parts: try Freezer(
@@ -421,7 +442,7 @@ public final class Container: Resolver {
             factory: .forward(
                 { resolver in try cast(resolver.resolve(T.self, name: key.name)) },
                 arguments: { resolver, arguments, argumentType in
-                    guard let space = resolver._space else {
+                    guard let space = resolver._space?.takeUnretainedValue() else {
                         throw FrostError.takesNoArguments(
                             T.self, name: key.name, resolver: Swift.type(of: resolver))
                     }

@@ -67,7 +67,9 @@ extension FrozenContainer {
     ///     .onDispose { db async in await db.close() }
     /// await frozen.dispose()
     /// ```
-    public func dispose() async {
+    nonisolated(nonsending)
+        public func dispose() async
+    {
         await runDisposalAwaiting()
     }
 

@@ -22,8 +22,12 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         super.init(parts: parts, container: nil)
     }
 
+    init(childOf parent: _Space, cells: SpaceCells) {
+        super.init(childOf: parent, cells: cells, container: nil)
+    }
+
     /// Its perfect-hash table (a child that registers no new key shares an empty one).
-    var table: PerfectHashTable { perfectHash.unsafelyUnwrapped }
+    var table: PerfectHashTable { perfectHash ?? PerfectHashTable.empty }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included; a
     /// child counts its own, not its parent's.
@@ -52,9 +56,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     public func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         // Inlined into the caller, so the cached read is specialized for T: one perfect-hash
         // lookup in Frost, then a read of the box the table owns, without retaining it.
-        let found = find(ObjectIdentifier(T.self), name: name)
-        if let box = found.box { return _readBox(box, as: T.self) }
-        return try resolve(found, T.self, name: name)
+        try _Space.resolve(T.self, name: name, in: Unmanaged.passUnretained(self))
     }
 
     // MARK: Handles
@@ -205,7 +207,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     public func contains(canonicalKey: String) -> Bool {
         var space: _Space? = self
         while let current = space {
-            if current.ownCatalog.contains(canonicalName: canonicalKey) { return true }
+            if current.ownCatalog?.contains(canonicalName: canonicalKey) == true { return true }
             space = current.parent
         }
         return false

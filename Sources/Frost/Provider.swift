@@ -57,7 +57,7 @@ public struct Provider<T>: @unchecked Sendable {
         }
         guard let arguments else { return try container.resolve(T.self, name: name) }
         return try arguments.withPointer { pointer throws(FrostError) in
-            guard let space = container._space else {
+            guard let space = container._space?.takeUnretainedValue() else {
                 throw FrostError.takesNoArguments(
                     T.self, name: name, resolver: Swift.type(of: container))
             }

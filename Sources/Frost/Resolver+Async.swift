@@ -43,10 +43,12 @@ extension Resolver {
         // The synchronous resolve, inlined, when nothing registered in the container's chain
         // is async: a server handler's resolve costs what a synchronous one costs.
         guard let space = _space else { return try resolveSynchronously(T.self, name: name) }
-        let found = space.find(ObjectIdentifier(T.self), name: name)
+        let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
         if let box = found.box { return _readBox(box, as: T.self) }
-        guard space.mayAwait else { return try space.resolve(found, T.self, name: name) }
-        return try await space.resolveAwaiting(found, T.self, name: name)
+        guard space._withUnsafeGuaranteedRef({ $0.mayAwait }) else {
+            return try _Space.resolve(found, T.self, name: name, in: space)
+        }
+        return try await space.takeUnretainedValue().resolveAwaiting(found, T.self, name: name)
     }
 
     /// Resolves a registration that takes one runtime argument, from async code.

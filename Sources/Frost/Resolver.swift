@@ -23,9 +23,10 @@ public protocol Resolver {
     func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T
 
     /// Implementation detail of `resolve`: the container Frost's inlined code resolves
-    /// through, or `nil` for a resolver that is not one of Frost's containers. Not API: do not
-    /// call it or implement it (the default answers `nil`).
-    var _space: _Space? { get }
+    /// through (unretained: the resolver keeps it alive), or `nil` for a resolver that is not
+    /// one of Frost's containers. Not API: do not call it or implement it (the default answers
+    /// `nil`).
+    var _space: Unmanaged<_Space>? { get }
 }
 
 extension Resolver {
@@ -42,13 +43,11 @@ extension Resolver {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(FrostError) -> T {
         guard let space = _space else { return try resolve(T.self, name: nil) }
-        let found = space.find(ObjectIdentifier(T.self), name: nil)
-        if let box = found.box { return _readBox(box, as: T.self) }
-        return try space.resolve(found, T.self, name: nil)
+        return try _Space.resolve(T.self, name: nil, in: space)
     }
 
     /// The default: this resolver is none of Frost's containers.
-    public var _space: _Space? { nil }
+    public var _space: Unmanaged<_Space>? { nil }
 
     /// How deep a resolve may nest factories: 1,000 levels (a factory whose dependency's
     /// factory has a dependency, and so on). A deeper resolve throws

@@ -117,6 +117,22 @@ frost_context *_Nonnull frost_context_enter_thread(frost_context *_Nonnull conte
 /// Ends the stretch frost_context_enter_thread began; `thread` is what it returned.
 void frost_context_leave_thread(frost_context *_Nonnull context, frost_context *_Nonnull thread);
 
+/// How many async factories run right now, process-wide (the facade counts them): while none
+/// does, a synchronous resolve has no async factory's resolve to continue.
+extern _Atomic(uint32_t) frost_running_async_factories;
+
+/// Whether an async factory runs anywhere in the process (a relaxed load: a hint, checked
+/// again where it matters).
+static inline int frost_async_factories_run(void) {
+    return atomic_load_explicit(&frost_running_async_factories, memory_order_relaxed) != 0;
+}
+
+/// Counts an async factory that starts (`delta` 1) or ends (`delta` -1).
+static inline void frost_count_async_factory(int32_t delta) {
+    atomic_fetch_add_explicit(&frost_running_async_factories, (uint32_t)delta,
+                              memory_order_relaxed);
+}
+
 /// Returns an async resolve's context to the pool (its depth must be 0).
 void frost_context_relinquish(frost_context *_Nonnull context);
 

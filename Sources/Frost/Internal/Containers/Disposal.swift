@@ -5,12 +5,29 @@ import Synchronization
 /// for the door it closes).
 enum Disposal {
     /// A registration's `.onDispose` hooks, type-erased: run on the `Box` the engine tracked
-    /// (a `WeakBox` for a `.weak` registration).
-    struct Hooks: Sendable {
+    /// (a `WeakBox` for a `.weak` registration). One object, which records refer to without
+    /// retaining (the registration keeps it alive as long as its container).
+    final class Hooks: Sendable {
         /// Every hook, when none must be awaited; `nil` otherwise.
         let sync: (@Sendable (AnyObject) -> Void)?
         /// Every hook, in the order added, awaiting those that are async.
         let async: @Sendable (AnyObject) async -> Void
+
+        init(
+            sync: (@Sendable (AnyObject) -> Void)?,
+            async: @escaping @Sendable (AnyObject) async -> Void
+        ) {
+            self.sync = sync
+            self.async = async
+        }
+
+        /// Runs the hooks that need no await; `false`, running nothing, when one must be
+        /// awaited.
+        func runSynchronously(on instance: AnyObject) -> Bool {
+            guard sync != nil else { return false }
+            sync!(instance)
+            return true
+        }
     }
 
     /// What a container's list head holds once its disposal began (never a record's address).
@@ -23,10 +40,7 @@ enum Disposal {
     /// Runs the hooks of an instance made after its container's disposal began, now: the
     /// synchronous ones here, the rest in a task started here.
     static func runNow(_ hooks: Hooks, on instance: AnyObject) {
-        if let sync = hooks.sync {
-            sync(instance)
-            return
-        }
+        if hooks.runSynchronously(on: instance) { return }
         let sendable = UncheckedObject(instance)
         Task { await hooks.async(sendable.object) }
     }
@@ -82,7 +96,9 @@ enum Disposal {
 
 /// One instance whose `.onDispose` hooks a container's disposal will run.
 final class DisposalRecord {
-    let hooks: Disposal.Hooks
+    /// The registration's hooks (kept alive by the registration, which its container keeps
+    /// while the record exists).
+    unowned(unsafe) let hooks: Disposal.Hooks
     /// Its `Box`, or for a `.weak` registration a `WeakBox` (whose instance may die first:
     /// then nothing runs, and the record may be pruned).
     let instance: AnyObject

@@ -146,13 +146,13 @@ extension _Space {
         var current = closeList()
         while let pointer = current {
             let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
-            guard let sync = record.takeUnretainedValue().hooks.sync else {
+            let ran = record._withUnsafeGuaranteedRef { $0.hooks.runSynchronously(on: $0.instance) }
+            guard ran else {
                 disposingThread.store(0, ordering: .relaxed)
                 finishInTask(from: pointer)
                 return
             }
-            current = record.takeUnretainedValue().next
-            sync(record.takeUnretainedValue().instance)
+            current = record._withUnsafeGuaranteedRef { $0.next }
             record.release()
         }
         disposingThread.store(0, ordering: .relaxed)
@@ -164,9 +164,7 @@ extension _Space {
     private final func finishInTask(from pointer: UnsafeMutableRawPointer) {
         let start = UInt(bitPattern: pointer)
         let task = Task {
-            await Disposal.$running.withValue(ObjectIdentifier(self)) {
-                await self.runHooksAwaiting(from: UnsafeMutableRawPointer(bitPattern: start))
-            }
+            await self.runHooksAwaiting(from: start)
             self.end()
         }
         guard withUnsafeCurrentTask(body: { $0 == nil }) else { return }
@@ -179,30 +177,41 @@ extension _Space {
     }
 
     /// The awaited `dispose()`: see the type's comment; every hook is awaited, and a later
-    /// caller suspends until the disposal is done.
-    final func runDisposalAwaiting() async {
+    /// caller suspends until the disposal is done. Synchronous hooks run on the caller's
+    /// executor without suspending; only an async hook makes it suspend.
+    nonisolated(nonsending)
+        final func runDisposalAwaiting() async
+    {
         guard begin() else {
             if Disposal.running != ObjectIdentifier(self) { await Disposal.waitAwaiting(for: self) }
             return
         }
-        let newest = closeList()
-        await Disposal.$running.withValue(ObjectIdentifier(self)) {
-            await runHooksAwaiting(from: newest)
+        var current = closeList()
+        while let pointer = current {
+            let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
+            let ran = record._withUnsafeGuaranteedRef { $0.hooks.runSynchronously(on: $0.instance) }
+            guard ran else {
+                await runHooksAwaiting(from: UInt(bitPattern: pointer))
+                break
+            }
+            current = record._withUnsafeGuaranteedRef { $0.next }
+            record.release()
         }
         end()
     }
 
-    /// Runs the hooks of the records from `newest` on, newest first, awaiting the async ones,
-    /// releasing each record after its hooks.
-    private final func runHooksAwaiting(from newest: UnsafeMutableRawPointer?) async {
-        var current = newest
-        while let pointer = current {
-            let record = Unmanaged<DisposalRecord>.fromOpaque(pointer).takeRetainedValue()
-            current = record.next
-            if let sync = record.hooks.sync {
-                sync(record.instance)
-            } else {
-                await record.hooks.async(record.instance)
+    /// Runs the hooks of the records from the one at address `newest` on, newest first,
+    /// awaiting the async ones, as this container's own hooks (a `dispose()` they call returns
+    /// at once), releasing each record after its hooks.
+    private final func runHooksAwaiting(from newest: UInt) async {
+        await Disposal.$running.withValue(ObjectIdentifier(self)) {
+            var current = UnsafeMutableRawPointer(bitPattern: newest)
+            while let pointer = current {
+                let record = Unmanaged<DisposalRecord>.fromOpaque(pointer).takeRetainedValue()
+                current = record.next
+                if !record.hooks.runSynchronously(on: record.instance) {
+                    await record.hooks.async(record.instance)
+                }
             }
         }
     }
@@ -253,6 +262,24 @@ extension _Space {
         #else
             UInt(pthread_self())
         #endif
+    }
+
+    /// How many records the disposal list holds (0 once it is closed): for tests.
+    final var disposalRecordCount: Int {
+        let lock = pruning.get(NSLock.init)
+        lock.lock()
+        defer { lock.unlock() }
+        let head = disposalHead.load(ordering: .sequentiallyConsistent)
+        guard head != 0, head != Disposal.closed else { return 0 }
+        var count = 0
+        var current = UnsafeMutableRawPointer(bitPattern: head)
+        while let pointer = current {
+            count += 1
+            current = Unmanaged<DisposalRecord>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+                $0.next
+            }
+        }
+        return count
     }
 
     /// Releases the records without running their hooks: the container is going away.

@@ -38,8 +38,13 @@ public class _Space: @unchecked Sendable {
     let lookup: Lookup
     /// The lookup's table, for a frozen container: what a resolve by type calls directly.
     let perfectHash: PerfectHashTable?
+    /// Whether a lookup by type is one call to ``perfectHash``: a frozen root's.
+    let findsDirectly: Bool
     /// The lookup's slots (`nil` when it has none).
     let slots: UnsafeMutablePointer<frost_slot>?
+    /// The slot array a frame reads: the lookup's, tagged (bit 0) when this is a child, whose
+    /// frames must look each slot up through the chain.
+    let frameSlots: UnsafeRawPointer
 
     // MARK: Layer 4: registrations and the chain
 
@@ -60,8 +65,9 @@ public class _Space: @unchecked Sendable {
     /// How many per-child keys (`.scoped`, provided) this container's chain has: the number of
     /// per-child cells each of its children has.
     let perChildCount: Int
-    /// The provided keys of this container's chain, for ``providedIndex(of:)``.
-    let providedKeys: [ProvidedKey]
+    /// The provided keys of this container's chain, for ``providedIndex(of:)`` (`nil`: its
+    /// parent's, unchanged).
+    let providedKeys: [ProvidedKey]?
     /// The per-child and override cells.
     let cells: SpaceCells
     /// The side cells of `.weak` registrations, by own slot (`nil` for others): a weak instance
@@ -69,8 +75,8 @@ public class _Space: @unchecked Sendable {
     let weakCells: [Cell?]
     /// The slots of each type's own registrations, in registration order: `resolveAll`.
     let slotsByType: [ObjectIdentifier: [UInt32]]
-    /// The own keys (and overrides'), for error messages.
-    let ownCatalog: Catalog
+    /// The own keys (and overrides'), for error messages; `nil` when there are none.
+    let ownCatalog: Catalog?
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
     @usableFromInline let generation: UInt64
     /// Whether a resolve here may have to await: an async factory is registered in this
@@ -98,6 +104,32 @@ public class _Space: @unchecked Sendable {
     /// The thread running this container's synchronous `.onDispose` hooks, if any.
     let disposingThread = Atomic<UInt>(0)
 
+    /// A child that registers nothing of its own, at most values for its parent's provided
+    /// keys (`cells`, completed for the parent's chain): what every request makes, built
+    /// without a lookup, a catalog or a validation.
+    init(childOf parent: _Space, cells: SpaceCells, container: Container?) {
+        lookup = .none
+        perfectHash = nil
+        findsDirectly = false
+        slots = nil
+        frameSlots = UnsafeRawPointer(bitPattern: 65)!
+        components = []
+        overrides = nil
+        self.parent = parent
+        parentReference = Unmanaged.passUnretained(parent)
+        isChild = true
+        base = parent.chainSize
+        perChildCount = parent.perChildCount
+        self.cells = cells
+        weakCells = []
+        slotsByType = [:]
+        ownCatalog = nil
+        generation = PerfectHashTable.nextGeneration()
+        mayAwait = parent.mayAwait
+        providedKeys = nil
+        self.container = container
+    }
+
     init(parts: SpaceParts, container: Container?) {
         lookup = parts.lookup
         if case .perfectHash(let table) = parts.lookup {
@@ -106,6 +138,9 @@ public class _Space: @unchecked Sendable {
             perfectHash = nil
         }
         slots = parts.lookup.slotArray
+        findsDirectly = perfectHash != nil && parts.parent == nil
+        let frameSlots = slots.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 64)!
+        self.frameSlots = parts.parent == nil ? frameSlots : frameSlots + 1
         components = parts.components
         overrides = parts.overrides
         parent = parts.parent
@@ -123,7 +158,7 @@ public class _Space: @unchecked Sendable {
             || (parts.overrides?.components.contains(where: \.isAsync) ?? false)
         providedKeys =
             parts.components.isEmpty && parts.overrides == nil
-            ? parts.parent?.providedKeys ?? []
+            ? nil
             : Self.providedKeys(
                 parent: parts.parent, lookup: parts.lookup, components: parts.components,
                 overrides: parts.overrides)
@@ -155,7 +190,8 @@ public class _Space: @unchecked Sendable {
     }
 
     /// Implementation detail of ``Resolver``: this container. Not API.
-    public final var _space: _Space? { self }
+    @inlinable
+    public final var _space: Unmanaged<_Space>? { Unmanaged.passUnretained(self) }
 
     /// The number of slots of this container's chain: its parent's, then its own.
     final var chainSize: UInt32 { base + UInt32(lookup.capacity) }
@@ -167,6 +203,17 @@ public class _Space: @unchecked Sendable {
     /// disposed container finds nothing (its slow path throws `.disposed`).
     @usableFromInline
     final func find(_ type: ObjectIdentifier, name: String?) -> Found {
+        if findsDirectly, name == nil {
+            let found = perfectHash.unsafelyUnwrapped.find(identity: UInt64(UInt(bitPattern: type)))
+            return Found(location: found.location, box: found.instance)
+        }
+        return findSlowly(type, name: name)
+    }
+
+    /// ``find(_:name:)`` but for a frozen root's lookup by type: kept out of line, so that
+    /// the common case saves no registers.
+    @inline(never)
+    private final func findSlowly(_ type: ObjectIdentifier, name: String?) -> Found {
         guard isChild else { return findOwn(type, name: name) }
         guard !isDisposed else { return .missing }
         return findInChain(type, name: name)
@@ -324,7 +371,7 @@ public class _Space: @unchecked Sendable {
             if isChild, let index = place.flags.perChildIndex { cell = cells.perChild(index) }
         case .supplied:
             if let index = place.flags.perChildIndex, let supplier = supplier(of: index) {
-                (cell, holder) = (supplier.cell, supplier.space)
+                (cell, holder) = (supplier.cell, supplier.space.takeUnretainedValue())
             }
         case .nothing, .storage: break
         }
@@ -339,7 +386,9 @@ public class _Space: @unchecked Sendable {
     @inline(__always)
     final func perChildCell(_ index: Int, _ flags: SlotFlags) -> Cell? {
         if flags.isProvided {
-            guard let supplier = supplier(of: index), !supplier.space.isDisposed else { return nil }
+            guard let supplier = supplier(of: index),
+                !supplier.space._withUnsafeGuaranteedRef({ $0.isDisposed })
+            else { return nil }
             return supplier.cell
         }
         return isChild ? cells.perChild(index) : nil
@@ -347,14 +396,15 @@ public class _Space: @unchecked Sendable {
 
     /// The nearest container, from this one up, that supplies the provided key of per-child
     /// index `index`, and its cell; `nil` when none does.
-    final func supplier(of index: Int) -> (cell: Cell, space: _Space)? {
+    final func supplier(of index: Int) -> (cell: Cell, space: Unmanaged<_Space>)? {
         var space = Unmanaged.passUnretained(self)
         while true {
-            let found: (cell: Cell, space: _Space)?? = space._withUnsafeGuaranteedRef { current in
+            let found: (cell: Cell, space: Unmanaged<_Space>)?? = space._withUnsafeGuaranteedRef {
+                current in
                 guard current.isChild else { return .some(nil) }
                 if index < current.cells.perChildCount, current.cells.perChild(index).peek() != nil
                 {
-                    return (current.cells.perChild(index), current)
+                    return (current.cells.perChild(index), space)
                 }
                 return nil
             }
@@ -374,6 +424,33 @@ public class _Space: @unchecked Sendable {
     }
 
     // MARK: Resolving
+
+    /// What every resolve by type inlines into its caller: one lookup, and a read of the
+    /// cached instance, specialized for `T`; the general path otherwise. `space` is not
+    /// retained: the resolver the caller holds keeps it alive.
+    @inlinable
+    @inline(__always)
+    static func resolve<T>(_ type: T.Type, name: String?, in space: Unmanaged<_Space>)
+        throws(FrostError) -> T
+    {
+        let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try resolve(found, T.self, name: name, in: space)
+    }
+
+    /// The general path of a resolve, from code that holds the container unretained.
+    @inlinable
+    static func resolve<T>(
+        _ found: Found, _ type: T.Type, name: String?, in space: Unmanaged<_Space>
+    )
+        throws(FrostError) -> T
+    {
+        if let (frame, component) = space._withUnsafeGuaranteedRef({ $0.rootFrame(for: found) }) {
+            return try frame.makeAtRoot(component, as: T.self)
+        }
+        if !found.found { return try space.takeUnretainedValue().resolveMiss(T.self, name: name) }
+        return try space.takeUnretainedValue().create(found, T.self)
+    }
 
     /// The general path of a resolve: a miss (an error, or a `Lazy`, `Provider` or `Optional`
     /// made on the spot), or the registration found, made by code specialized in the caller
@@ -463,9 +540,7 @@ public class _Space: @unchecked Sendable {
     /// factory runs somewhere (the general path then decides whose path this continues).
     @inline(__always)
     private final func rootComponent(for found: Found) -> UnsafeRawPointer? {
-        guard found.found, found.box == nil,
-            AwaitedResolve.openFrames.load(ordering: .relaxed) == 0
-        else { return nil }
+        guard found.found, found.box == nil, !AwaitedResolve.factoriesRun else { return nil }
         guard isChild else {
             return isDisposed
                 ? nil
@@ -485,13 +560,6 @@ public class _Space: @unchecked Sendable {
             context: context.opaque)
     }
 
-    /// The slot array a frame reads: this container's lookup's, tagged (bit 0) when this is a
-    /// child, whose frames must look each slot up through the chain.
-    private final var frameSlots: UnsafeRawPointer {
-        let slots = lookup.slotArray.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 64)!
-        return isChild ? slots + 1 : slots
-    }
-
     /// What a bound parameter's slot holds, in a child (see `Frame.look(at:)`): the component
     /// when it is a transient made through the frame (read nothing), or a `.scoped` one made
     /// the same way with its empty cell; else a cached instance to read (a singleton's, a
@@ -506,15 +574,20 @@ public class _Space: @unchecked Sendable {
             return (nil, nil, nil)
         }
         // Kept alive by its container, which this one holds; not retained here.
-        unowned(unsafe) let component = place.registration
+        let component = Unmanaged<Component>.fromOpaque(place.component)
         if let index = place.flags.perChildIndex {
             guard let cell = perChildCell(index, place.flags) else { return (nil, nil, nil) }
             if let box = cell.read() { return (box, nil, nil) }
-            guard component.makesOncePerChild else { return (nil, nil, nil) }
+            guard component._withUnsafeGuaranteedRef({ $0.makesOncePerChild }) else {
+                return (nil, nil, nil)
+            }
             return (nil, place.component, cell.address)
         }
-        if component.createsAtRoot { return (nil, place.component, nil) }
-        return (component.caches ? place.cell.read() : nil, nil, nil)
+        let (createsAtRoot, caches) = component._withUnsafeGuaranteedRef {
+            ($0.createsAtRoot, $0.caches)
+        }
+        if createsAtRoot { return (nil, place.component, nil) }
+        return (caches ? place.cell.read() : nil, nil, nil)
     }
 
     // MARK: Runtime arguments
@@ -580,6 +653,7 @@ public class _Space: @unchecked Sendable {
 
     /// This container's keys and its parents', for near misses.
     final var catalog: Catalog {
+        guard let ownCatalog else { return parent?.catalog ?? Catalog.empty }
         guard let parent, ownCatalog.parent == nil else { return ownCatalog }
         return Catalog(keys: ownCatalog.keys, parent: parent.catalog)
     }
@@ -589,6 +663,7 @@ public class _Space: @unchecked Sendable {
     /// The per-child index of `key` when this container's chain declares it `provided` (and
     /// no child on the way overrides it): where a child's value for it goes.
     final func providedIndex(of key: RegistrationKey) -> Int? {
+        guard let providedKeys else { return parent?.providedIndex(of: key) }
         let type = ObjectIdentifier(key.type.type)
         for provided in providedKeys where provided.type == type && provided.name == key.name {
             return provided.index
@@ -601,7 +676,7 @@ public class _Space: @unchecked Sendable {
     private static func providedKeys(
         parent: _Space?, lookup: Lookup, components: [Component], overrides: Overrides?
     ) -> [ProvidedKey] {
-        var keys = parent?.providedKeys ?? []
+        var keys = parent?.allProvidedKeys ?? []
         var own: [(key: RegistrationKey, flags: SlotFlags)] = []
         for slot in 0..<UInt32(lookup.capacity) {
             guard let index = lookup.inputIndex(of: slot) else { continue }
@@ -619,6 +694,11 @@ public class _Space: @unchecked Sendable {
                     index: flags.perChildIndex!))
         }
         return keys
+    }
+
+    /// The provided keys of this container's chain.
+    private final var allProvidedKeys: [ProvidedKey] {
+        providedKeys ?? parent?.allProvidedKeys ?? []
     }
 
     /// The per-child indices of the provided keys of this container's chain (the others are

@@ -1,6 +1,5 @@
 internal import CFrost
 import Foundation
-import Synchronization
 
 /// What an awaited resolve runs in: a CFrost context of its own (a thread's context cannot
 /// follow a task from thread to thread), the frame of the async factory it was started from,
@@ -25,9 +24,11 @@ enum AwaitedResolve {
     /// The frame of the async factory the current task runs in, if any.
     @TaskLocal static var frame: AsyncFrame?
 
-    /// How many async factories run right now, process-wide: while none does, a synchronous
-    /// resolve need not look for a frame to continue.
-    static let openFrames = Atomic<Int>(0)
+    /// Whether an async factory runs right now anywhere in the process: while none does, a
+    /// synchronous resolve need not look for a frame to continue (CFrost counts them: a plain
+    /// global, read without the lazy initialization a Swift global costs).
+    @inline(__always)
+    static var factoriesRun: Bool { frost_async_factories_run() != 0 }
 
     /// Runs `body` with the context the resolve continues in, or a new one.
     nonisolated(nonsending)
@@ -57,7 +58,7 @@ enum AwaitedResolve {
         throws(FrostError) -> R
     {
         let thread = ResolveContext.current
-        guard thread.depth == 0, openFrames.load(ordering: .relaxed) > 0 else {
+        guard thread.depth == 0, factoriesRun else {
             return try body(thread)
         }
         return try continuingFrame(thread, body)
@@ -85,10 +86,10 @@ enum AwaitedResolve {
     {
         let frame = AsyncFrame(
             context: context, component: component, parent: AwaitedResolve.frame)
-        openFrames.add(1, ordering: .relaxed)
+        frost_count_async_factory(1)
         defer {
             frame.close()
-            openFrames.subtract(1, ordering: .relaxed)
+            frost_count_async_factory(-1)
         }
         return try await AwaitedResolve.$frame.withValue(frame) { try await factory() }
     }

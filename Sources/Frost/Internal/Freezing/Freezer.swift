@@ -28,15 +28,6 @@ struct Freezer {
     let validates: Bool
 
     func parts() throws(FrostError) -> SpaceParts {
-        if components.isEmpty, let parent {
-            // Only values for provided keys, or nothing: no lookup, no validation.
-            return SpaceParts(
-                lookup: .perfectHash(PerfectHashTable.empty), components: [], parent: parent,
-                perChildCount: parent.perChildCount, overrides: nil, slotsByType: [:],
-                catalog: Catalog.empty,
-                cells: (supplied ?? SpaceCells(perChildCount: 0)).completed(
-                    perChildCount: parent.perChildCount, overrides: 0))
-        }
         let split = splitForParent()
         let all = split.own + split.overrides.map(\.component)
         // Forwards and declared dependencies need a key index; plain registrations do not
@@ -143,7 +134,7 @@ struct Freezer {
 
     /// The lookup of `components`' keys (the shared empty table when there are none).
     private func buildLookup(_ components: [Component]) throws(FrostError) -> Lookup {
-        if components.isEmpty, parent != nil { return .perfectHash(PerfectHashTable.empty) }
+        if components.isEmpty, parent != nil { return .none }
         guard lookupKind == .perfectHash else {
             return .dictionary(DictionaryTable(keys: components.map(\.key)))
         }

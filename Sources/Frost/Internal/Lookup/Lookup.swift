@@ -10,6 +10,8 @@ enum Lookup: @unchecked Sendable {
     // @unchecked: both tables are immutable after installation, their cells atomic.
     case perfectHash(PerfectHashTable)
     case dictionary(DictionaryTable)
+    /// No keys at all (a child that registers no key of its own): nothing to build or free.
+    case none
 
     /// The slot of an unnamed key (by the type's identity) and the box cached in it (a protected
     /// read): `location` is the slot with its flags above it (``SlotFlags``), `UInt.max` when
@@ -24,6 +26,8 @@ enum Lookup: @unchecked Sendable {
             let slot = table.slot(for: RegistrationKey(type, name: nil))
             guard slot != PerfectHashTable.notFound else { return (.max, nil) }
             return (location(of: slot), cell(at: slot).read())
+        case .none:
+            return (.max, nil)
         }
     }
 
@@ -32,6 +36,7 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): table.slot(for: key)
         case .dictionary(let table): table.slot(for: key)
+        case .none: PerfectHashTable.notFound
         }
     }
 
@@ -41,6 +46,7 @@ enum Lookup: @unchecked Sendable {
         case .perfectHash(let table):
             table.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
         case .dictionary(let table): table.slot(for: RegistrationKey(type, name: name))
+        case .none: PerfectHashTable.notFound
         }
     }
 
@@ -49,6 +55,7 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): table.count
         case .dictionary(let table): table.count
+        case .none: 0
         }
     }
 
@@ -57,6 +64,7 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): table.capacity
         case .dictionary(let table): table.count
+        case .none: 0
         }
     }
 
@@ -66,6 +74,7 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): return table.mutableSlotArray
         case .dictionary(let table): return table.slotArray
+        case .none: return nil
         }
     }
 
@@ -83,6 +92,7 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): table.install(component, at: slot, flags: flags)
         case .dictionary(let table): table.install(component, at: slot, flags: flags)
+        case .none: preconditionFailure("an empty lookup has no slots")
         }
     }
 

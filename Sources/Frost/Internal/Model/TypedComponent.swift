@@ -216,11 +216,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     /// Runs the factory, its dependencies resolved in `frame`'s container (an autowired
     /// initializer reads its parameters through a frame of its own).
-    @usableFromInline
+    @inlinable
     @inline(__always)
     func construct(in frame: Frame) throws -> T {
-        if let autowired { return try autowired(frame.deeper(for: self)) }
-        if let closure { return try closure(frame.resolver) }
+        // `!` after a check, not `if let`: binding the closure copies (retains) it.
+        if autowired != nil { return try autowired!(frame.deeper(for: self)) }
+        if closure != nil { return try closure!(frame.resolver) }
         throw cannotConstruct()
     }
 
@@ -232,7 +233,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     /// Why this component cannot be made by a plain resolve.
-    private func cannotConstruct() -> FrostError {
+    @usableFromInline
+    func cannotConstruct() -> FrostError {
         if asyncClosure != nil {
             return FrostError(.asyncRequired, key: key, path: ResolveContext.current.path(to: self))
         }
