@@ -89,13 +89,13 @@ extension Resolver {
     ) throws(FrostError) -> T {
         // Inlined, so that the tuple is built by code specialized in the caller.
         let tuple = (repeat each arguments)
-        guard let space = _space?.takeUnretainedValue() else {
+        guard let space = _space else {
             throw FrostError.takesNoArguments(T.self, name: name, resolver: Swift.type(of: self))
         }
         return try withUnsafePointer(to: tuple) { pointer throws(FrostError) in
-            try space.resolve(
+            try _Space.resolve(
                 T.self, name: name, arguments: UnsafeRawPointer(pointer),
-                argumentType: (repeat each A).self)
+                argumentType: (repeat each A).self, in: space)
         }
     }
 }

@@ -154,8 +154,14 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     @usableFromInline
     func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
         guard let held, generation == self.generation else { return false }
-        let cell = isChild ? place(of: slot).cell : ownCell(at: slot)
-        return cell.peek() == held
+        guard !isChild else { return childHolds(held, at: slot) }
+        return ownCell(at: slot).peek() == held
+    }
+
+    /// ``holds(_:at:generation:)`` in a child, out of line: a root's check saves no register.
+    @inline(never)
+    private func childHolds(_ held: UnsafeMutableRawPointer, at slot: UInt32) -> Bool {
+        place(of: slot).cell.peek() == held
     }
 
     /// The slow path of a handle: refused, or created.

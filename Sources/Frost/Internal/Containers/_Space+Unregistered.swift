@@ -23,7 +23,13 @@ extension _Space {
         _ deferred: D.Type, as type: T.Type, name: String?
     ) throws(FrostError) -> T {
         try admitDeferred(D.self, name: name)
-        let made = D.make(container: resolverObject, name: name, arguments: nil)
+        // Handed over without a retain of its own: this container outlives the call.
+        let made =
+            container == nil
+            ? D.make(
+                container: unsafeDowncast(self, to: FrozenContainer.self), name: name,
+                arguments: nil)
+            : D.make(container: resolverObject, name: name, arguments: nil)
         // The same type (see above): a reinterpretation, not a conversion.
         return unsafeBitCast(made, to: T.self)
     }

@@ -83,7 +83,7 @@ public class _Space: @unchecked Sendable {
     /// container's chain. When none is, an awaited resolve is the synchronous one.
     @usableFromInline let mayAwait: Bool
     /// For a `Container`'s space: the container, which factories resolving here receive.
-    unowned(unsafe) let container: Container?
+    @usableFromInline unowned(unsafe) let container: Container?
 
     // MARK: State (see _Space+Disposal.swift)
 
@@ -237,7 +237,9 @@ public class _Space: @unchecked Sendable {
     /// short function: no registers to save for the name's bytes.
     @inline(never)
     final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
-        let slot = lookup.slot(type, name: name)
+        let slot =
+            perfectHash?.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
+            ?? lookup.slot(type, name: name)
         return slot == PerfectHashTable.notFound ? .missing : foundOwn(slot: slot)
     }
 
@@ -448,8 +450,15 @@ public class _Space: @unchecked Sendable {
         if let (frame, component) = space._withUnsafeGuaranteedRef({ $0.rootFrame(for: found) }) {
             return try frame.makeAtRoot(component, as: T.self)
         }
-        if !found.found { return try space.takeUnretainedValue().resolveMiss(T.self, name: name) }
-        return try space.takeUnretainedValue().create(found, T.self)
+        // Through the unretained reference: a container that a `Lazy` or `Provider` refers to
+        // weakly counts its references in a side table, where every retain is a slow one.
+        let made = space._withUnsafeGuaranteedRef { space in
+            Result { () throws(FrostError) -> T in
+                found.found
+                    ? try space.create(found, T.self) : try space.resolveMiss(T.self, name: name)
+            }
+        }
+        return try made.get()
     }
 
     /// The general path of a resolve: a miss (an error, or a `Lazy`, `Provider` or `Optional`
@@ -607,6 +616,29 @@ public class _Space: @unchecked Sendable {
         }
         return try create(
             found, T.self, name: name, arguments: arguments, argumentType: argumentType)
+    }
+
+    /// A resolve with runtime arguments from code that holds the container unretained.
+    @inlinable
+    static func resolve<T>(
+        _ type: T.Type, name: String?, arguments: UnsafeRawPointer, argumentType: Any.Type,
+        in space: Unmanaged<_Space>
+    ) throws(FrostError) -> T {
+        let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
+        if let (frame, component) = space._withUnsafeGuaranteedRef({ $0.argumentsFrame(for: found) }
+        ),
+            let made = try frame.makeAtRoot(
+                component, arguments: arguments, argumentType: argumentType, as: T.self)
+        {
+            return made
+        }
+        let made = space._withUnsafeGuaranteedRef { space in
+            Result { () throws(FrostError) -> T in
+                try space.create(
+                    found, T.self, name: name, arguments: arguments, argumentType: argumentType)
+            }
+        }
+        return try made.get()
     }
 
     /// The general path of a resolve with runtime arguments.
