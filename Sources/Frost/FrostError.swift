@@ -82,11 +82,14 @@ public struct FrostError: Error, CustomStringConvertible {
         let detail: String?
         let underlying: (any Error)?
         let problems: [FrostError]
+        let advisesBootstrap: Bool
 
         init(
             code: Code, key: RegistrationKey?, path: [RegistrationKey], catalog: Catalog?,
-            detail: String?, underlying: (any Error)?, problems: [FrostError]
+            detail: String?, underlying: (any Error)?, problems: [FrostError],
+            advisesBootstrap: Bool
         ) {
+            self.advisesBootstrap = advisesBootstrap
             self.code = code
             self.key = key
             self.path = path
@@ -119,11 +122,12 @@ public struct FrostError: Error, CustomStringConvertible {
         catalog: Catalog? = nil,
         detail: String? = nil,
         underlying: (any Error)? = nil,
-        problems: [FrostError] = []
+        problems: [FrostError] = [],
+        advisesBootstrap: Bool = true
     ) {
         storage = Storage(
             code: code, key: key, path: path, catalog: catalog, detail: detail,
-            underlying: underlying, problems: problems)
+            underlying: underlying, problems: problems, advisesBootstrap: advisesBootstrap)
     }
 
     /// The canonical key of the requested component (`Module.Type` or `Module.Type#name`), if
@@ -190,6 +194,10 @@ public struct FrostError: Error, CustomStringConvertible {
             // From freeze(): the key is the synchronous registration, the path ends at the
             // async one it needs and no resolve can ever hand it.
             return "\(subject) \(detail ?? "needs an async registration")."
+        case .asyncRequired where !storage.advisesBootstrap:
+            return "\(subject) \(detail ?? "has an async or actor-isolated factory"): a "
+                + "synchronous resolve cannot wait for it; resolve it with `try await` (in a "
+                + "child, `try await request.resolve(…)`)."
         case .asyncRequired:
             return "\(subject) \(detail ?? "has an async or actor-isolated factory"): a "
                 + "synchronous resolve cannot wait for it; resolve it with `try await`, or call "
@@ -231,7 +239,8 @@ public struct FrostError: Error, CustomStringConvertible {
             catalog: catalog,
             detail: detail,
             underlying: underlying,
-            problems: problems
+            problems: problems,
+            advisesBootstrap: storage.advisesBootstrap
         )
     }
 

@@ -26,10 +26,7 @@ extension FrozenContainer {
     ///
     /// - Throws: ``FrostError``: the first failure.
     public func bootstrap() async throws(FrostError) {
-        let eager = registrations.filter { registration in
-            let component = registration.component
-            return component.lifetime.isEager && !component.isLazy && component.instance == nil
-        }
+        let eager = registrations.filter { $0.component.isMadeAtBootstrap }
         let singletons = eager.map { (slot: $0.slot, isAsync: $0.component.isAsync) }
         for phase in [singletons.filter(\.isAsync), singletons.filter { !$0.isAsync }]
         where !phase.isEmpty {

@@ -23,7 +23,7 @@ enum Engine {
             }
             // This resolve is making it (a `Lazy` read in its own factory): a cycle.
             if context.isEntered(component) { throw context.cycle(closedBy: component.key) }
-            throw asyncRequired(component, context)
+            throw asyncRequired(component, context, bootstrapMakesIt: component.isMadeAtBootstrap)
         }
         return try component.lifetime.instance(of: target, as: T.self, in: context)
     }
@@ -119,9 +119,15 @@ enum Engine {
 
     // MARK: Errors
 
-    /// The error of resolving synchronously what only an awaited resolve can make.
-    static func asyncRequired(_ component: Component, _ context: ResolveContext) -> FrostError {
-        FrostError(.asyncRequired, key: component.key, path: context.path(to: component))
+    /// The error of resolving synchronously what only an awaited resolve can make; its advice
+    /// names `bootstrap()` only when `bootstrap()` would make it (a root's singleton, not a
+    /// child's value).
+    static func asyncRequired(
+        _ component: Component, _ context: ResolveContext, bootstrapMakesIt: Bool = true
+    ) -> FrostError {
+        FrostError(
+            .asyncRequired, key: component.key, path: context.path(to: component),
+            advisesBootstrap: bootstrapMakesIt)
     }
 
     /// The error of a synchronous resolve that meets a creation an awaited resolve has begun:

@@ -60,7 +60,9 @@ enum Singleton: Lifetime {
     static func prepare(_ target: Target, in context: ResolveContext) throws(FrostError) {
         guard !target.component.isAsync else {
             guard target.cell?.peek() != nil else {
-                throw Engine.asyncRequired(target.component, context)
+                throw Engine.asyncRequired(
+                    target.component, context,
+                    bootstrapMakesIt: target.component.isMadeAtBootstrap)
             }
             return
         }

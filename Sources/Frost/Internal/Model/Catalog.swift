@@ -35,9 +35,37 @@ final class Catalog: @unchecked Sendable {
     /// names make them likely conformers registered without `.implements` (`ConsoleLogger` for
     /// `Logger`). Includes the parent's.
     func nearMisses(of key: RegistrationKey, limit: Int = 5) -> [String] {
-        let sameType = namesOfSameType(as: key, limit: limit)
-        guard sameType.count < limit else { return sameType }
-        return sameType + similarTypes(to: key, limit: limit - sameType.count)
+        let optional = optionalCounterpart(of: key)
+        let sameType = namesOfSameType(as: key, limit: limit - optional.count)
+        guard optional.count + sameType.count < limit else { return optional + sameType }
+        return optional + sameType
+            + similarTypes(to: key, limit: limit - optional.count - sameType.count)
+    }
+
+    /// `T?` registered under `key`'s name when `T` is asked for: a value registered as an
+    /// optional (`register(instance: user)` with `user: User?`), which a resolve of `T` never
+    /// finds.
+    private func optionalCounterpart(of key: RegistrationKey) -> [String] {
+        var catalog: Catalog? = self
+        var examined = 0
+        while let current = catalog {
+            for (type, names) in current.byType where names.contains(key.name) {
+                examined += 1
+                if examined > Self.similarTypeLimit { return [] }
+                guard TypeKind.isOptional(type.type),
+                    let optional = type.type as? any OptionalResolving.Type,
+                    ObjectIdentifier(optional.wrappedType) == ObjectIdentifier(key.type.type)
+                else { continue }
+                let registered = key.name.map { "\(type.name)#\($0)" } ?? type.name
+                return [
+                    "\(registered) (an optional: it is registered as \(type.shortName), which a "
+                        + "resolve of \(key.type.shortName) never finds; register the value "
+                        + "unwrapped)"
+                ]
+            }
+            catalog = current.parent
+        }
+        return []
     }
 
     /// The other registrations of `key`'s type, as canonical keys with their names.

@@ -101,6 +101,10 @@ class Component: @unchecked Sendable {
     /// a singleton's and a registered instance.
     var caches: Bool { instance != nil || lifetime.keeping == .slot }
 
+    /// Whether `bootstrap()` makes its instance: an eager lifetime's (a singleton), not
+    /// `.lazy()`, not a registered instance.
+    var isMadeAtBootstrap: Bool { lifetime.isEager && !isLazy && instance == nil }
+
     /// Whether the registration has `.onDispose` hooks.
     var disposes: Bool { disposal != nil }
 

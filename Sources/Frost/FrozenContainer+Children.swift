@@ -1,0 +1,108 @@
+extension FrozenContainer {
+    /// Makes a child container, runs `body` with it, and disposes it on every path — when
+    /// `body` returns or throws — awaiting its `.onDispose` hooks: a request scope in one
+    /// call, for a server's async handler.
+    ///
+    /// ```swift
+    /// let body = try await app.withChild({ c in c.register(instance: user) }) { request in
+    ///     try await request.resolve(TodoHandler.self).handle()
+    /// }
+    /// ```
+    ///
+    /// A cancelled task still disposes the child (its hooks run, awaited) before the error
+    /// reaches the caller. The child is disposed before this returns; do not keep it.
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's values and components (see ``child(_:)``).
+    ///   - body: Runs with the child; what it returns is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What ``child(_:)`` throws, or what `body` throws (after the child is
+    ///   disposed).
+    nonisolated(nonsending)
+        public func withChild<R>(
+            _ configure: (Container) throws -> Void,
+            _ body: nonisolated(nonsending) (FrozenContainer) async throws -> R
+        ) async throws -> R
+    {
+        let child = try child(configure)
+        let result: Result<R, any Error>
+        do {
+            result = .success(try await body(child))
+        } catch {
+            result = .failure(error)
+        }
+        await child.dispose()
+        return try result.get()
+    }
+
+    /// Makes a child container, runs `body` with it, and disposes it on every path — when
+    /// `body` returns or throws: a scope for a job, a command, a test, in synchronous code.
+    ///
+    /// ```swift
+    /// let line = try app.withChild({ c in c.register(instance: job) }) { scope in
+    ///     try scope.resolve(JobRunner.self).run()
+    /// }
+    /// ```
+    ///
+    /// The child is disposed with the synchronous ``dispose()-59wgz`` (see there for async
+    /// hooks); in async code, Swift picks the awaited form, which awaits them.
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's values and components (see ``child(_:)``).
+    ///   - body: Runs with the child; what it returns is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What ``child(_:)`` throws, or what `body` throws (after the child is
+    ///   disposed).
+    public func withChild<R>(
+        _ configure: (Container) throws -> Void,
+        _ body: (FrozenContainer) throws -> R
+    ) throws -> R {
+        let child = try child(configure)
+        defer { child.dispose() }
+        return try body(child)
+    }
+}
+
+extension Container {
+    /// Makes a child container, runs `body` with it, and disposes it on every path, awaiting
+    /// its `.onDispose` hooks (see `FrozenContainer.withChild(_:_:)`).
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's values and components (see ``child(_:)``).
+    ///   - body: Runs with the child; what it returns is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `configure` or `body` throws (after the child is disposed).
+    nonisolated(nonsending)
+        public func withChild<R>(
+            _ configure: (Container) throws -> Void,
+            _ body: nonisolated(nonsending) (Container) async throws -> R
+        ) async throws -> R
+    {
+        let child = try child(configure)
+        let result: Result<R, any Error>
+        do {
+            result = .success(try await body(child))
+        } catch {
+            result = .failure(error)
+        }
+        await child.dispose()
+        return try result.get()
+    }
+
+    /// Makes a child container, runs `body` with it, and disposes it on every path (see
+    /// `FrozenContainer.withChild(_:_:)`).
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's values and components (see ``child(_:)``).
+    ///   - body: Runs with the child; what it returns is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `configure` or `body` throws (after the child is disposed).
+    public func withChild<R>(
+        _ configure: (Container) throws -> Void,
+        _ body: (Container) throws -> R
+    ) throws -> R {
+        let child = try child(configure)
+        defer { child.dispose() }
+        return try body(child)
+    }
+}
