@@ -32,7 +32,7 @@ extension Container {
         add(
             TypedComponent(
                 key: RegistrationKey(T.self, name: name),
-                scope: .transient,
+                scope: defaultScope,
                 factory: .async(factory)
             )
         )

@@ -64,7 +64,7 @@ extension Container {
         return add(
             TypedComponent(
                 key: RegistrationKey(T.self, name: name),
-                scope: .transient,
+                scope: defaultScope,
                 dependencies: dependencies,
                 factory: .autowired(make)
             )

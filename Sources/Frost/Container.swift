@@ -38,6 +38,9 @@ public final class Container: Resolver {
     @exclusivity(unchecked) private var entries: [RegistrationKey: Entry] = [:]
     /// Every entry in registration order, replaced ones included (and skipped when read).
     @exclusivity(unchecked) private var order: [Entry] = []
+    /// The scope of registrations that name none (`.transient` unless
+    /// ``init(defaultScope:)`` says otherwise; a child takes its parent's).
+    public let defaultScope: Scope
     /// The frozen container this one configures a child of, if any (see
     /// `FrozenContainer.child`).
     let parent: FrozenContainer?
@@ -54,20 +57,45 @@ public final class Container: Resolver {
     /// Whether ``dispose()`` ran.
     @exclusivity(unchecked) private var isDisposed = false
 
-    /// Creates an empty container.
+    /// Creates an empty container, whose registrations are `.transient` unless they name
+    /// another scope.
     public init() {
+        defaultScope = .transient
+        parent = nil
+        parentContainer = nil
+    }
+
+    /// Creates an empty container whose registrations have `defaultScope` unless they name
+    /// another: `.graph` is Swinject's and Dip's default (one instance per top-level resolve),
+    /// for code that comes from them.
+    ///
+    /// ```swift
+    /// let container = Container(defaultScope: .graph)
+    /// container.register(Logger.self) { _ in ConsoleLogger() }   // .graph
+    /// container.register(Config.self) { _ in Config() }.scope(.singleton)
+    /// ```
+    ///
+    /// A registration with runtime arguments stays transient (its instances are never kept),
+    /// a registered instance is kept, and a child container takes this container's default.
+    ///
+    /// - Parameters:
+    ///   - defaultScope: The scope of registrations that name none.
+    public init(defaultScope: Scope) {
+        self.defaultScope = defaultScope
         parent = nil
         parentContainer = nil
     }
 
     /// Creates a container that configures a child of `parent` (see `FrozenContainer.child`).
     init(parent: FrozenContainer) {
+        defaultScope = parent.defaultScope
         self.parent = parent
         parentContainer = nil
     }
 
     /// Creates a child of `parent` that resolves through dictionaries (see ``child(_:)``).
     private init(parentContainer: Container) {
+        defaultScope = parentContainer.defaultScope
         parent = nil
         self.parentContainer = parentContainer
     }
@@ -102,7 +130,7 @@ public final class Container: Resolver {
         add(
             TypedComponent(
                 key: RegistrationKey(T.self, name: name),
-                scope: .transient,
+                scope: defaultScope,
                 factory: .closure(factory)
             )
         )
@@ -196,6 +224,19 @@ public final class Container: Resolver {
         try _Space.resolve(T.self, name: name, in: Unmanaged.passUnretained(space))
     }
 
+    /// Resolves every registration of `type` (all names, the unnamed one included), in
+    /// registration order, once per key, as ``resolve(_:name:)`` would: a child answers its
+    /// own new keys first, then its parent's keys, each as the child sees it — a key the child
+    /// registers again answers the child's registration (see `FrozenContainer.resolveAll(_:)`).
+    ///
+    /// - Parameters:
+    ///   - type: The type whose registrations to resolve.
+    /// - Returns: One instance per registration; empty when there is none.
+    /// - Throws: ``FrostError`` when one of them fails to resolve.
+    public func resolveAll<T>(_ type: T.Type) throws(FrostError) -> [T] {
+        try space.instances(of: T.self)
+    }
+
     /// Implementation detail of ``Resolver``: what this container resolves through (kept
     /// alive by it). Not API.
     public var _space: Unmanaged<_Space>? { Unmanaged.passUnretained(space) }
@@ -221,7 +262,7 @@ public final class Container: Resolver {
         do {
             parts = try Freezer(
                 components: components, parent: parentSpace, supplied: copy,
-                lookupKind: .dictionary, validates: false
+                lookupKind: .dictionary, validates: false, defaultScope: defaultScope
             ).parts()
         } catch {
             preconditionFailure("a dictionary container is built without validation: \(error)")
@@ -313,7 +354,7 @@ public final class Container: Resolver {
             return FrozenContainer(
                 parts: try Freezer(
                     components: components, parent: parent, supplied: copy,
-                    lookupKind: .perfectHash, validates: true
+                    lookupKind: .perfectHash, validates: true, defaultScope: defaultScope
                 ).parts())
         } catch {
             copy?.deallocate()
@@ -337,7 +378,7 @@ public final class Container: Resolver {
             return FrozenContainer(
                 parts: try Freezer(
                     components: components, parent: parent, supplied: cells,
-                    lookupKind: .perfectHash, validates: true
+                    lookupKind: .perfectHash, validates: true, defaultScope: defaultScope
                 ).parts())
         } catch {
             supplied = cells

@@ -26,12 +26,14 @@ extension FrozenContainer: CustomStringConvertible {
         var lines = [
             "FrozenContainer: \(all.count) registration\(all.count == 1 ? "" : "s"), "
                 + "\(lookup.capacity) slots (identity hash: \(algorithm)\(salted ? ", salted" : ""))"
+                + (defaultScope == .transient ? "" : ", default scope \(defaultScope)")
         ]
         let overridden = all.count - components.count
         for (index, (component, name)) in zip(all, names).enumerated() {
             var line =
                 "  " + name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0)
             line += "  " + (component.instance != nil ? "instance" : component.scope.description)
+            if component.isLazy { line += " (lazy)" }
             if let target = component.forwardsTo {
                 line += "   => \(target.canonicalName)"
             } else if !component.dependencies.isEmpty {

@@ -24,6 +24,26 @@ public struct Registration<T> {
         update { $0.copy(scope: scope) }
     }
 
+    /// Leaves a singleton out of `bootstrap()`: it is made on its first resolve instead,
+    /// exactly once, as any singleton (Dip's singleton as against its eager singleton; Guice's
+    /// lazy singletons). For what a server rarely needs: a report generator, an admin tool.
+    ///
+    /// ```swift
+    /// container.register(ReportGenerator.self) { r in ReportGenerator(try r.resolve(Database.self)) }
+    ///     .scope(.singleton)
+    ///     .lazy()
+    /// ```
+    ///
+    /// Only a singleton is ever made by `bootstrap()`: on any other registration this changes
+    /// nothing. `FrostServiceLifecycle` runs a lazy singleton that is a `Service` only if it is
+    /// made before the services start.
+    ///
+    /// - Returns: This registration, to chain further configuration.
+    @discardableResult
+    public func lazy() -> Registration<T> {
+        update { $0.lazy() }
+    }
+
     /// Makes the registration resolvable as each of `types` too (protocols it conforms to, or
     /// superclasses), under the same name. Every type resolves the same registration: for a
     /// singleton, the same instance.

@@ -82,6 +82,8 @@ public class _Space: @unchecked Sendable {
     /// Whether a resolve here may have to await: an async factory is registered in this
     /// container's chain. When none is, an awaited resolve is the synchronous one.
     @usableFromInline let mayAwait: Bool
+    /// The scope of registrations that name none, which children's registrations take.
+    let defaultScope: Scope
     /// For a `Container`'s space: the container, which factories resolving here receive.
     @usableFromInline unowned(unsafe) let container: Container?
 
@@ -108,6 +110,7 @@ public class _Space: @unchecked Sendable {
     /// keys (`cells`, completed for the parent's chain): what every request makes, built
     /// without a lookup, a catalog or a validation.
     init(childOf parent: _Space, cells: SpaceCells, container: Container?) {
+        defaultScope = parent.defaultScope
         lookup = .none
         perfectHash = nil
         findsDirectly = false
@@ -131,6 +134,7 @@ public class _Space: @unchecked Sendable {
     }
 
     init(parts: SpaceParts, container: Container?) {
+        defaultScope = parts.defaultScope
         lookup = parts.lookup
         if case .perfectHash(let table) = parts.lookup {
             perfectHash = table
@@ -832,6 +836,7 @@ struct ProvidedKey {
 
 /// What a container is built from (``Freezer``).
 struct SpaceParts {
+    var defaultScope: Scope
     var lookup: Lookup
     var components: [Component]
     var parent: _Space?

@@ -26,6 +26,8 @@ struct Freezer {
     /// Whether to validate (`freeze()`); a `Container` resolving before it is frozen reports
     /// what is missing when it resolves it.
     let validates: Bool
+    /// The scope of registrations that name none, which the container's children take.
+    let defaultScope: Scope
 
     func parts() throws(FrostError) -> SpaceParts {
         let split = splitForParent()
@@ -90,6 +92,7 @@ struct Freezer {
         }
         for fill in split.fills { cells.perChild(fill.index).replace(with: fill.box) }
         return SpaceParts(
+            defaultScope: defaultScope,
             lookup: lookup,
             components: installed,
             parent: parent,
