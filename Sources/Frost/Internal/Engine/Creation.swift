@@ -23,6 +23,8 @@ struct Creation {
     unowned(unsafe) let maker: _Space
     /// The resolve that creates it.
     let context: ResolveContext
+    /// Told about each instance this creation publishes (a singleton's log).
+    var published: ((AnyObject) -> Void)? = nil
 
     /// What ``begin(waiting:)`` found.
     enum Begun {
@@ -65,8 +67,46 @@ struct Creation {
     func finish(_ box: AnyObject) throws {
         let state = context.state
         state.provisional.append((cell.address, box))
-        defer { state.provisional.removeLast() }
+        defer { state.removeProvisional(cell.address) }
         try component.finishBox(box, maker.resolver)
+    }
+
+    /// Runs, `box` shown to re-entries of the cell, the finishes put off until this instance
+    /// exists (``DeferredFinish``); then its own finish (the component is entered in the path
+    /// by the caller). `false` when its own finish is put off in turn, until an instance it
+    /// needs exists: the cell stays claimed, the box provisional, until that finish runs and
+    /// publishes it.
+    func finishOrPutOff(_ box: AnyObject) throws(FrostError) -> Bool {
+        let finishes = component.finishesBox(box)
+        guard finishes || context.hasDeferred else { return true }
+        let state = context.state
+        state.provisional.append((cell.address, box))
+        do {
+            try finishEntered(box, finishes: finishes)
+        } catch {
+            if let blocker = context.blocker(of: error, finishing: component) {
+                state.deferred.append(
+                    DeferredFinish(
+                        component: component, box: box, resolver: maker.resolver,
+                        creation: self, blocker: blocker))
+                return false
+            }
+            state.removeProvisional(cell.address)
+            throw error
+        }
+        state.removeProvisional(cell.address)
+        return true
+    }
+
+    /// What was put off until this instance exists, then its own finish if it `finishes`.
+    private func finishEntered(_ box: AnyObject, finishes: Bool) throws(FrostError) {
+        try context.runDeferred(waitingFor: component)
+        guard finishes else { return }
+        do {
+            try component.finishBox(box, maker.resolver)
+        } catch {
+            throw context.failure(error, in: component)
+        }
     }
 
     /// Publishes `box` in the cell and hands it to the container's disposal. Throws
@@ -75,6 +115,7 @@ struct Creation {
     func publish(_ box: AnyObject) throws(FrostError) {
         cell.end(for: context, publishing: box)
         try maker.admit(box, of: component, in: cell)
+        published?(box)
     }
 
     /// Gives the claim up: nothing is published, the next resolve creates again.
@@ -97,17 +138,34 @@ struct Creation {
             }
         case .wait: preconditionFailure("a blocking begin never asks to wait")
         case .create:
-            let box: AnyObject
+            // Entered once for the whole creation: a top-level one does not end its resolve
+            // (and drop its `.graph` instances) between constructing and finishing.
             do {
-                box = try context.entering(component) { () throws -> AnyObject in
-                    let box = try construct()
-                    if component.finishesBox(box) { try finish(box) }
-                    return box
-                }
+                try context.enter(component)
             } catch {
                 abandon()
                 throw error
             }
+            let box: AnyObject
+            do {
+                box = try construct()
+            } catch {
+                let failure = context.failure(error, in: component)
+                context.leave()
+                context.abandonDeferred(waitingFor: component)
+                abandon()
+                throw failure
+            }
+            let finished: Bool
+            do {
+                finished = try finishOrPutOff(box)
+            } catch {
+                context.leave()
+                abandon()
+                throw error
+            }
+            context.leave()
+            guard finished else { return .provisional(box) }
             try publish(box)
             return .created(box)
         }
@@ -140,21 +198,20 @@ struct Creation {
                 do {
                     box = try await AwaitedResolve.running(component, in: context, construct)
                 } catch {
+                    context.abandonDeferred(waitingFor: component)
                     abandon()
                     throw context.failure(error, in: component)
                 }
+                let finished: Bool
                 do {
-                    try context.onThread { () throws(FrostError) in
-                        do {
-                            if component.finishesBox(box) { try finish(box) }
-                        } catch {
-                            throw context.failure(error, in: component)
-                        }
+                    finished = try context.onThread { () throws(FrostError) -> Bool in
+                        try finishOrPutOff(box)
                     }
                 } catch {
                     abandon()
                     throw error
                 }
+                guard finished else { return .provisional(box) }
                 try publish(box)
                 return .created(box)
             }

@@ -192,10 +192,10 @@ struct Frame {
     }
 
     /// Makes the `.scoped` instance of `component` once, in `cell` (this child's, empty when
-    /// looked at), through the create-once machine (``Creation``): made as ``make(_:as:)``
-    /// makes a transient, finished while a re-entry of the cell gets it, then published in
-    /// the cell. Another resolve making it meanwhile is waited for; a re-entry, or a wait that
-    /// would close a circle, goes to the engine, which reports it.
+    /// looked at), through the create-once machine (``Creation``): constructed here, by code
+    /// specialized for `A`, then finished (with what was put off until it exists) and
+    /// published as the engine does. Another resolve making it meanwhile is waited for; a
+    /// re-entry, or a wait that would close a circle, goes to the engine, which reports it.
     @inlinable
     func makeOnce<A>(
         _ component: UnsafeRawPointer, in cell: UnsafeMutableRawPointer, slot: UInt32,
@@ -210,42 +210,38 @@ struct Frame {
             abandonOnce(in: cell, of: component)
             throw error
         }
-        defer { leave() }
         let box: Box<A>
         do {
-            box = try Unmanaged<TypedComponent<A>>.fromOpaque(component)
-                ._withUnsafeGuaranteedRef { component in
-                    let box = Box(try component.construct(in: self))
-                    switch component.dynamicTypeCheck {
-                    case _ where component.finishesAlways:
-                        try finishOnce(box, in: cell, of: component)
-                    case 0:
-                        break
-                    case 1:
-                        if Swift.type(of: box.value) != A.self {
-                            try finishOnce(box, in: cell, of: component)
-                        }
-                    default:
-                        try finishOnce(box, in: cell, of: component)
-                    }
-                    return box
-                }
+            box = Box(
+                try Unmanaged<TypedComponent<A>>.fromOpaque(component)._withUnsafeGuaranteedRef {
+                    try $0.construct(in: self)
+                })
         } catch {
+            let failure = failure(error, in: component)
+            leave()
             abandonOnce(in: cell, of: component)
-            throw failure(error, in: component)
+            throw failure
         }
-        try publishOnce(box, in: cell, of: component)
+        defer { leave() }
+        try finishOnce(box, in: cell, of: component)
         return box.value
     }
 
-    /// ``Creation/finish(_:)`` for ``makeOnce(_:in:slot:as:)``: a re-entry of the cell while
-    /// the instance's properties are injected gets it.
+    /// Finishes the instance ``makeOnce(_:in:slot:as:)`` constructed, and publishes it — or
+    /// leaves it claimed, when its finish is put off until an instance it needs exists
+    /// (``DeferredFinish``).
     @usableFromInline
-    func finishOnce<A>(
-        _ box: Box<A>, in cell: UnsafeMutableRawPointer, of component: TypedComponent<A>
-    ) throws {
-        try creation(in: cell, of: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
-            .finish(box)
+    func finishOnce(
+        _ box: AnyObject, in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer
+    ) throws(FrostError) {
+        let creation = creation(in: cell, of: component)
+        do {
+            guard try creation.finishOrPutOff(box) else { return }
+        } catch {
+            creation.abandon()
+            throw error
+        }
+        try creation.publish(box)
     }
 
     /// ``Creation/begin(waiting:)`` for ``makeOnce(_:in:slot:as:)``: the box, or whether
@@ -261,18 +257,13 @@ struct Frame {
         }
     }
 
-    /// ``Creation/publish(_:)`` for ``makeOnce(_:in:slot:as:)``.
-    @usableFromInline
-    func publishOnce(
-        _ box: AnyObject, in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer
-    ) throws(FrostError) {
-        try creation(in: cell, of: component).publish(box)
-    }
-
-    /// ``Creation/abandon()`` for ``makeOnce(_:in:slot:as:)``.
+    /// ``Creation/abandon()`` for ``makeOnce(_:in:slot:as:)``, with what was put off until
+    /// its instance exists.
     @usableFromInline
     func abandonOnce(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer) {
-        creation(in: cell, of: component).abandon()
+        let creation = creation(in: cell, of: component)
+        creation.context.abandonDeferred(waitingFor: creation.component)
+        creation.abandon()
     }
 
     private func creation(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer)

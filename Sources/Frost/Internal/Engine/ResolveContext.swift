@@ -164,6 +164,11 @@ struct ResolveContext {
 
     // MARK: The thread's state
 
+    /// The calling thread's state, if it was ever made (for a check that must not make it).
+    var stateIfAny: ThreadState? {
+        raw.pointee.state.map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// The calling thread's `.graph` instances and provisional instances, made on first use.
     /// Whoever adds a `.graph` instance calls ``keepUntilTheResolveEnds()``.
     var state: ThreadState {
@@ -211,10 +216,24 @@ final class ThreadState {
     /// Boxes made and being finished (property injection, `onCreate`), by cell.
     @exclusivity(unchecked) var provisional: [(cell: UnsafeMutableRawPointer, box: AnyObject)] =
         []
+    /// Finishes put off until an instance they need exists (``DeferredFinish``), oldest first.
+    @exclusivity(unchecked) var deferred: [DeferredFinish] = []
 
-    /// The top-level resolve ended: its `.graph` instances go.
+    /// The top-level resolve ended: its `.graph` instances go (a finish still put off, which
+    /// cannot happen, is abandoned: nothing is left claimed).
     func resolveEnded() {
         if !graphInstances.isEmpty { graphInstances.removeAll() }
+        if !deferred.isEmpty {
+            for entry in deferred { entry.abandon(in: self) }
+            deferred.removeAll()
+        }
+    }
+
+    /// Drops the provisional box of `cell` this thread shows (the newest, if several).
+    func removeProvisional(_ cell: UnsafeMutableRawPointer) {
+        if let index = provisional.lastIndex(where: { $0.cell == cell }) {
+            provisional.remove(at: index)
+        }
     }
 
     /// The provisional box of `cell`, if this thread is finishing one.

@@ -9,6 +9,7 @@ enum Graph: Lifetime {
     static var tracksInstances: Bool { false }
     static var allowsAsyncFactory: Bool { true }
     static var rank: Int { 1 }
+    static var isSharedWithinResolve: Bool { true }
     static var isEager: Bool { false }
 
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
@@ -20,13 +21,36 @@ enum Graph: Lifetime {
             return unsafeDowncast(box, to: Box<T>.self).value
         }
         let resolver = target.context.resolver
-        return try context.entering(component) {
-            let instance = try component.construct(in: target.context.frame(in: context))
-            context.state.graphInstances[key] = Box(instance)
-            context.keepUntilTheResolveEnds()
-            if component.needsFinishing(instance) { try component.finish(instance, resolver) }
-            return instance
+        // Entered once for the whole creation: a top-level one does not end its resolve (and
+        // drop its `.graph` instances) between constructing and finishing.
+        try context.enter(component)
+        defer { context.leave() }
+        let instance: T
+        do {
+            instance = try component.construct(in: target.context.frame(in: context))
+        } catch {
+            context.abandonDeferred(waitingFor: component)
+            throw context.failure(error, in: component)
         }
+        let box = Box(instance)
+        context.state.graphInstances[key] = box
+        context.keepUntilTheResolveEnds()
+        // What was put off until this instance exists, then its own finish — put off in turn
+        // when it needs an instance this resolve is still making.
+        try context.runDeferred(waitingFor: component)
+        guard component.needsFinishing(instance) else { return instance }
+        do {
+            try component.finish(instance, resolver)
+        } catch {
+            guard let blocker = context.blocker(of: error, finishing: component) else {
+                throw context.failure(error, in: component)
+            }
+            context.state.deferred.append(
+                DeferredFinish(
+                    component: component, box: box, resolver: resolver, creation: nil,
+                    blocker: blocker))
+        }
+        return instance
     }
 
     nonisolated(nonsending)

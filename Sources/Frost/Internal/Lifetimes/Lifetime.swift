@@ -21,6 +21,10 @@ protocol Lifetime {
     static var rank: Int { get }
     /// Whether `bootstrap()` makes its instances (unless the registration is `.lazy()`).
     static var isEager: Bool { get }
+    /// Whether a resolve that needs the registration again while making it gets the same
+    /// instance once it exists (a singleton, `.scoped`, `.graph`): a finish that needs it is
+    /// put off until then (``DeferredFinish``) rather than failing.
+    static var isSharedWithinResolve: Bool { get }
 
     /// The instance of `target`, for a synchronous resolve (or the synchronous stretch of an
     /// awaited one) running in `context`.
@@ -64,6 +68,8 @@ enum Keeping {
 }
 
 extension Lifetime {
+    static var isSharedWithinResolve: Bool { false }
+
     static func madeInstance(of target: Target) -> UnsafeMutableRawPointer? { nil }
 
     static func prepare(_ target: Target, in context: ResolveContext) throws(FrostError) {}

@@ -8,6 +8,7 @@ enum Scoped: Lifetime {
     static var tracksInstances: Bool { true }
     static var allowsAsyncFactory: Bool { true }
     static var rank: Int { 2 }
+    static var isSharedWithinResolve: Bool { true }
     static var isEager: Bool { false }
 
     /// The scope of a per-child instance, by name: for messages.

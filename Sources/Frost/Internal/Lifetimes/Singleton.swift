@@ -13,6 +13,7 @@ enum Singleton: Lifetime {
     static var tracksInstances: Bool { true }
     static var allowsAsyncFactory: Bool { true }
     static var rank: Int { 4 }
+    static var isSharedWithinResolve: Bool { true }
     static var isEager: Bool { true }
 
     /// The scope of a registered instance: kept like a singleton's, preset.
@@ -29,11 +30,9 @@ enum Singleton: Lifetime {
         -> Creation.Made
     {
         let owner = target.owner
-        let made = try creation(target, in: context).make {
+        return try creation(target, in: context).make {
             try target.component.constructBox(in: owner.frame(in: context))
         }
-        if case .created(let box) = made { owner.singletonLog.record(target.component, box) }
-        return made
     }
 
     nonisolated(nonsending)
@@ -46,11 +45,9 @@ enum Singleton: Lifetime {
         // found in the path, not a wait for itself.
         try context.enter(component)
         defer { context.leave() }
-        let made = try await creation(target, in: context).makeAwaiting {
+        return try await creation(target, in: context).makeAwaiting {
             try await component.constructBoxAwaiting(owner.resolver)
-        }
-        if case .created(let box) = made { owner.singletonLog.record(component, box) }
-        return made.box
+        }.box
     }
 
     static func madeInstance(of target: Target) -> UnsafeMutableRawPointer? {
@@ -76,9 +73,13 @@ enum Singleton: Lifetime {
         _ = try await instanceAwaiting(of: target, in: context)
     }
 
+    /// The creation in the singleton's cell; each singleton it publishes goes in its
+    /// container's log.
     private static func creation(_ target: Target, in context: ResolveContext) -> Creation {
-        Creation(
-            cell: target.cell.unsafelyUnwrapped, component: target.component,
-            maker: target.owner, context: context)
+        let owner = target.owner
+        let component = target.component
+        return Creation(
+            cell: target.cell.unsafelyUnwrapped, component: component, maker: owner,
+            context: context, published: { owner.singletonLog.record(component, $0) })
     }
 }
