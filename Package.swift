@@ -56,6 +56,13 @@ let package = Package(
             dependencies: ["Frost", "CFrost"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The code of README.md and of the DocC articles, compiled and run as written
+        // (Scripts/readme-check.sh checks that the documents show this code).
+        .testTarget(
+            name: "FrostDocumentationTests",
+            dependencies: ["Frost"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FrostServiceLifecycleTests",
             dependencies: [

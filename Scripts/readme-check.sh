@@ -1,28 +1,65 @@
 #!/usr/bin/env bash
-# The README's code is a test: each README block that follows a `<!-- README name -->` line is
-# the block between `// README name: begin` and `// README name: end` in
-# Tests/FrostTests/ReadmeTourTests.swift (there indented by 8 spaces), character for character.
-# `make test` runs this, so the README's code always compiles and runs as written.
+# The documentation's code is test code. In README.md and in the DocC articles
+# (Sources/*/*.docc/*.md), a Swift block that follows a `<!-- snippet NAME -->` line is the block
+# between `// snippet NAME: begin` and `// snippet NAME: end` in a test under Tests/, character
+# for character (there indented as its marker is). A name may be compiled by several tests, in a
+# synchronous and in an async function (the per-request snippets are): each copy must match.
+# Every snippet in the documentation needs a test, and every test marker a snippet.
+# `make test` runs this, so the documentation's code always compiles and runs as written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-test_file=Tests/FrostTests/ReadmeTourTests.swift
 status=0
-for name in $(sed -n 's/^ *\/\/ README \([a-z-]*\): begin$/\1/p' "$test_file"); do
-    expected=$(sed -n "/\/\/ README $name: begin\$/,/\/\/ README $name: end\$/p" "$test_file" \
-        | sed '1d;$d' | sed 's/^        //')
-    actual=$(awk -v marker="<!-- README $name -->" '
-        $0 == marker { found = 1; next }
-        found && /^```swift$/ { inside = 1; next }
-        inside && /^```$/ { exit }
-        inside { print }' README.md)
-    if [ -z "$actual" ]; then
-        echo "README.md has no block after '<!-- README $name -->'"
-        status=1
-    elif [ "$expected" != "$actual" ]; then
-        echo "README.md's '$name' block differs from $test_file (- README, + test):"
-        diff <(printf '%s\n' "$actual") <(printf '%s\n' "$expected") || true
+
+# Where each snippet is documented (a name is documented once).
+documents=$(ls README.md Sources/*/*.docc/*.md)
+declare -A documented
+for document in $documents; do
+    for name in $(sed -n 's/^<!-- snippet \([a-z0-9-]*\) -->$/\1/p' "$document"); do
+        if [ -n "${documented[$name]:-}" ]; then
+            echo "snippet '$name' is in both ${documented[$name]} and $document"
+            status=1
+        fi
+        documented[$name]=$document
+    done
+done
+
+tests=$(grep -rl -- '// snippet [a-z0-9-]*: begin$' Tests || true)
+declare -A tested
+for test_file in $tests; do
+    # Each marker's line number, so that every copy of a name is compared.
+    while IFS=: read -r line name; do
+        tested[$name]=1
+        document=${documented[$name]:-}
+        if [ -z "$document" ]; then
+            echo "$test_file:$line: snippet '$name' is in no document (README.md, *.docc)"
+            status=1
+            continue
+        fi
+        indent=$(sed -n "${line}p" "$test_file" | sed 's/[^ ].*//')
+        expected=$(tail -n +"$((line + 1))" "$test_file" \
+            | sed "/^ *\/\/ snippet $name: end\$/,\$d" | sed "s/^$indent//")
+        actual=$(awk -v marker="<!-- snippet $name -->" '
+            $0 == marker { found = 1; next }
+            found && /^```swift$/ { inside = 1; next }
+            inside && /^```$/ { exit }
+            inside { print }' "$document")
+        if [ -z "$actual" ]; then
+            echo "$document has no Swift block after '<!-- snippet $name -->'"
+            status=1
+        elif [ "$expected" != "$actual" ]; then
+            echo "$document's snippet '$name' differs from $test_file:$line (- document, + test):"
+            diff <(printf '%s\n' "$actual") <(printf '%s\n' "$expected") || true
+            status=1
+        fi
+    done < <(grep -n -- '// snippet [a-z0-9-]*: begin$' "$test_file" \
+        | sed 's/^\([0-9]*\):.*\/\/ snippet \([a-z0-9-]*\): begin$/\1:\2/')
+done
+
+for name in "${!documented[@]}"; do
+    if [ -z "${tested[$name]:-}" ]; then
+        echo "${documented[$name]}: snippet '$name' is compiled by no test"
         status=1
     fi
 done
-[ $status -eq 0 ] && echo "README code blocks match $test_file"
+[ $status -eq 0 ] && echo "Every snippet of the documentation matches the test that compiles it"
 exit $status

@@ -19,7 +19,7 @@
 /// registration; the replaced one is forgotten and never reaches the frozen table. Resolving
 /// from the container itself builds, on first use, what it resolves through; a registration
 /// made after that starts its caches afresh (instances made so far stay alive until
-/// ``dispose()`` and a child made so far keeps seeing the registrations it was made with).
+/// ``dispose()-5eskj`` and a child made so far keeps seeing the registrations it was made with).
 public final class Container: Resolver {
     /// A registration, in registration order.
     final class Entry {
@@ -183,7 +183,10 @@ public final class Container: Resolver {
     /// ```swift
     /// container.provided(CurrentUser.self)
     /// container.autowire(TodoHandler.self, TodoHandler.init(service:user:))
-    /// let request = try frozen.child { $0.register(instance: user) }
+    /// // per request:
+    /// try await frozen.withChild({ $0.register(instance: user) }) { request in
+    ///     try await request.resolve(TodoHandler.self).handle()
+    /// }
     /// ```
     ///
     /// Resolving it where no child supplies it throws ``FrostError/Code/notProvided``; a
@@ -288,6 +291,9 @@ public final class Container: Resolver {
     /// ```swift
     /// let request = try container.child { $0.register(instance: user) }
     /// ```
+    ///
+    /// ``withChild(_:_:)-6nsml`` makes a child, runs a body with it and disposes of it on
+    /// every path.
     ///
     /// - Parameters:
     ///   - configure: Registers the child's components.

@@ -44,8 +44,9 @@ extension FrozenContainer {
     /// }
     /// ```
     ///
-    /// The child is disposed with the synchronous ``dispose()-59wgz`` (see there for async
-    /// hooks); in async code, Swift picks the awaited form, which awaits them.
+    /// The child is disposed with the synchronous ``dispose()-59wgz``. In async code, write
+    /// `try await withChild`: this form is unavailable there, because it could not await the
+    /// child's async hooks.
     ///
     /// - Parameters:
     ///   - configure: Registers the child's values and components (see ``child(_:)``).
@@ -53,6 +54,10 @@ extension FrozenContainer {
     /// - Returns: What `body` returns.
     /// - Throws: What ``child(_:)`` throws, or what `body` throws (after the child is
     ///   disposed).
+    @available(
+        *, noasync,
+        message: "in async code, write `try await withChild`: it awaits the child's async hooks"
+    )
     public func withChild<R>(
         _ configure: (Container) throws -> Void,
         _ body: (FrozenContainer) throws -> R
@@ -90,13 +95,18 @@ extension Container {
     }
 
     /// Makes a child container, runs `body` with it, and disposes it on every path (see
-    /// `FrozenContainer.withChild(_:_:)`).
+    /// `FrozenContainer.withChild(_:_:)`). In async code, write `try await withChild`: this
+    /// form is unavailable there.
     ///
     /// - Parameters:
     ///   - configure: Registers the child's values and components (see ``child(_:)``).
     ///   - body: Runs with the child; what it returns is returned.
     /// - Returns: What `body` returns.
     /// - Throws: What `configure` or `body` throws (after the child is disposed).
+    @available(
+        *, noasync,
+        message: "in async code, write `try await withChild`: it awaits the child's async hooks"
+    )
     public func withChild<R>(
         _ configure: (Container) throws -> Void,
         _ body: (Container) throws -> R

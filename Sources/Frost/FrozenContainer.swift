@@ -13,7 +13,9 @@
 /// let replica = try frozen.resolve(Database.self, name: "replica")
 /// let handle = try frozen.handle(for: UserService.self)   // slot found once
 /// let fast = try frozen.resolve(handle)                     // no hashing at all
-/// let request = try frozen.child { $0.register(instance: currentUser) }   // per request
+/// let body = try await frozen.withChild({ $0.register(instance: user) }) { request in
+///     try await request.resolve(TodoHandler.self).handle()   // per request, then disposed
+/// }
 /// ```
 public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     // @unchecked: restated from `_Space`, whose state is immutable but for its cells (CFrost's
@@ -235,9 +237,12 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// container.autowire(TodoHandler.self, TodoHandler.init(service:user:))
     /// let app = try container.freeze()
     /// let request = try app.child { $0.register(instance: user) }   // per request: cheap
-    /// let handler = try request.resolve(TodoHandler.self)
-    /// request.dispose()
+    /// let body = try await request.resolve(TodoHandler.self).handle()
+    /// await request.dispose()
     /// ```
+    ///
+    /// ``withChild(_:_:)-5buqx`` does the same and disposes of the child on every path,
+    /// a thrown error and a cancelled task included: prefer it.
     ///
     /// A child that only supplies values, or registers keys its parent knows, builds no hash
     /// table; only keys its parent does not know get one. A child may have children of its

@@ -47,7 +47,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// container.register(UnitOfWork.self) { r in UnitOfWork(try r.resolve(Database.self)) }
     ///     .scope(.scoped)
     ///     .onDispose { $0.rollbackIfOpen() }
-    /// let request = try frozen.child { $0.register(instance: user) }
+    /// // per request: one unit of work, rolled back when the child is disposed
+    /// try await frozen.withChild({ $0.register(instance: user) }) { request in
+    ///     try await request.resolve(TodoHandler.self).handle()
+    /// }
     /// ```
     ///
     /// Its factory resolves in the child: it sees the child's registrations and provided

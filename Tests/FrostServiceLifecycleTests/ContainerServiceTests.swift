@@ -145,6 +145,44 @@ struct ContainerServiceTests {
         #expect(journal.entries == ["config disposed"])
     }
 
+    @Test func aLazySingletonIsLeftToItsFirstResolveAndStillDisposed() async throws {
+        let journal = Journal()
+        let container = Self.container(journal: journal)
+        container.register(Worker.self) { _ in
+            journal.write("report made")
+            return Worker(name: "report", journal: journal)
+        }
+        .scope(.singleton)
+        .lazy()
+        .onDispose { _ in journal.write("report disposed") }
+        let frozen = try container.freeze()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: ContainerService(frozen, logger: Logger(label: "test")))],
+                logger: Logger(label: "test")))
+        let run = Task { try await group.run() }
+        #expect(
+            await Self.eventually(within: 240) {
+                journal.contains("pool started") && journal.contains("consumer started")
+            })
+        // Bootstrap made the eager singletons only.
+        #expect(!journal.contains("report made"))
+        let report = try resolveSynchronously(Worker.self, from: frozen)
+        #expect(report.name == "report")
+        #expect(try resolveSynchronously(Worker.self, from: frozen) === report)
+        await group.triggerGracefulShutdown()
+        try await run.value
+
+        let entries = journal.entries
+        #expect(entries.filter { $0 == "report made" }.count == 1)
+        // Made after start-up, it is not one of the services the container runs...
+        #expect(!journal.contains("report started"))
+        // ...and disposed with the rest, newest first.
+        func position(_ line: String) -> Int { entries.firstIndex(of: line) ?? .max }
+        #expect(position("report disposed") < position("consumer disposed"))
+        #expect(position("consumer disposed") < position("pool closed"))
+    }
+
     @Test func aBootstrapFailureStopsTheGroupAndNamesThePath() async throws {
         struct Refused: Error {}
         let container = Container()

@@ -2,7 +2,7 @@ import Foundation
 import Frost
 import Testing
 
-// The README's code, compiled and run. The blocks between the "README ... begin/end" markers
+// The README's code, compiled and run. The blocks between the "snippet ... begin/end" markers
 // are the README's blocks of the same name, character for character (indented here): `make
 // readme-check` (part of `make test`) fails when they differ. The types they use are below.
 
@@ -10,7 +10,7 @@ import Testing
 struct ReadmeTourTests {
     @Test func theTourRunsAsWritten() throws {
         let currentRequest = CurrentRequest(path: "/todos")
-        // README tour: begin
+        // snippet tour: begin
         let container = Container()
 
         // A factory; dependencies come from the resolver it receives.
@@ -74,13 +74,15 @@ struct ReadmeTourTests {
         let detailScreen = DetailScreen()
         try frozen.inject(into: detailScreen)
 
-        // A child (a request, a test): see "Per-request scopes" below.
-        let request = try frozen.child { c in c.register(instance: currentRequest) }
+        // A child (a request, a job, a test), disposed on every path: see "Per-request scopes".
+        let path = try frozen.withChild({ c in c.register(instance: currentRequest) }) { request in
+            try request.resolve(CurrentRequest.self).path
+        }
 
         frozen.releaseCachedInstances()  // next resolves create singletons anew
         print(frozen.description)  // registrations, scopes, dependencies
         let dot = frozen.graphviz()  // the dependency graph, for `dot -Tsvg`
-        // README tour: end
+        // snippet tour: end
 
         #expect(service.db is Primary)
         #expect(service.logger is ConsoleLogger)
@@ -97,14 +99,14 @@ struct ReadmeTourTests {
         #expect(plugins.count == 2)
         #expect(detailScreen.service.db is Primary && detailScreen.db is Replica)
         #expect(detailScreen.logger is ConsoleLogger)
-        #expect(try request.resolve(CurrentRequest.self).path == "/todos")
+        #expect(path == "/todos")
         #expect(dot.contains("UserService"))
     }
 
     @Test(.timeLimit(.minutes(1))) func theAsyncTourRunsAsWritten() async throws {
         let container = Container()
         container.register(instance: AppConfig(port: 5432))
-        // README async: begin
+        // snippet async: begin
         container.register(ConnectionPool.self) { r async throws in
             try await ConnectionPool.connect(to: try await r.resolve(AppConfig.self))
         }
@@ -117,7 +119,7 @@ struct ReadmeTourTests {
         let store = try await frozen.resolve(TodoStore.self)  // in async code: `try await`
         // ... serve ...
         await frozen.dispose()  // .onDispose hooks, newest instance first, async ones awaited
-        // README async: end
+        // snippet async: end
         #expect(await store.pool.isOpen == false)
     }
 }
