@@ -30,10 +30,3 @@ struct AsyncSmokeTests {
         #expect(counter.value == 1)
     }
 }
-
-/// A synchronous resolve, from async code (where Swift picks the awaited one).
-func resolveSynchronously<T>(_ type: T.Type, name: String? = nil, from resolver: any Resolver)
-    throws(FrostError) -> T
-{
-    try resolver.resolve(T.self, name: name)
-}

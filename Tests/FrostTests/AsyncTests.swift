@@ -500,15 +500,3 @@ struct AsyncTests {
         #expect(repository.pool.id == 1)
     }
 }
-
-/// The frozen container, for factories registered before it existed; weak, or the container
-/// would keep itself alive through its own factory.
-final class WeakFrozen: @unchecked Sendable {
-    // @unchecked: set once, before any factory reads it.
-    weak var value: FrozenContainer?
-}
-
-/// A synchronous `dispose()`, from async code (where Swift picks the awaited one).
-func disposeSynchronously(_ frozen: FrozenContainer) {
-    frozen.dispose()
-}

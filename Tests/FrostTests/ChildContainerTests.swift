@@ -265,53 +265,6 @@ struct ChildContainerTests {
 
 // MARK: Helpers
 
-/// A container of either kind, with what the child tests need: its resolver, its children and
-/// its disposal (`Container` and `FrozenContainer` share only `Resolver`).
-struct FamilyContainer {
-    /// What resolves through this container: the container itself.
-    let resolver: any Resolver
-    private let makeChild: (@escaping (Container) -> Void) throws -> FamilyContainer
-    private let disposal: () -> Void
-
-    /// A container of the dictionary kind: `container` and its `container.child { }` children.
-    static func dictionary(_ container: Container) -> FamilyContainer {
-        FamilyContainer(
-            resolver: container,
-            makeChild: { configure in .dictionary(container.child { c in configure(c) }) },
-            disposal: { container.dispose() }
-        )
-    }
-
-    /// A frozen container and its `frozen.child { }` children.
-    static func frozen(_ frozen: FrozenContainer) -> FamilyContainer {
-        FamilyContainer(
-            resolver: frozen,
-            makeChild: { configure in .frozen(try frozen.child { c in configure(c) }) },
-            disposal: { frozen.dispose() }
-        )
-    }
-
-    /// A child of this container, of the same kind, with the registrations `configure` makes.
-    func child(_ configure: @escaping (Container) -> Void = { _ in }) throws -> FamilyContainer {
-        try makeChild(configure)
-    }
-
-    /// Calls this container's `dispose()`.
-    func dispose() {
-        disposal()
-    }
-}
-
-extension Mode {
-    /// The root of a family of containers in this mode: `container` itself, or its frozen form.
-    func family(_ container: Container) throws -> FamilyContainer {
-        switch self {
-        case .dictionary: .dictionary(container)
-        case .frozen: .frozen(try container.freeze())
-        }
-    }
-}
-
 /// What a child costs: a child that only supplies values or overrides keys its parent knows
 /// builds no hash table (it shares the empty table, with no cmph function); a key the parent
 /// does not know gets a table of its own, holding that key only.

@@ -74,34 +74,3 @@ struct ConcurrencyTests {
         #expect(failures.value == 0)
     }
 }
-
-/// Collects what threads saw, behind a lock the sanitizer understands.
-final class SeenInstances: @unchecked Sendable {
-    private let lock = NSLock()
-    private var identities = Set<ObjectIdentifier>()
-    private var mismatchCount = 0
-
-    func record(_ logger: any Logger) {
-        lock.lock()
-        identities.insert(ObjectIdentifier(logger))
-        lock.unlock()
-    }
-
-    func recordMismatch() {
-        lock.lock()
-        mismatchCount += 1
-        lock.unlock()
-    }
-
-    var distinct: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return identities.count
-    }
-
-    var mismatches: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return mismatchCount
-    }
-}

@@ -116,3 +116,84 @@ func frostError(_ body: () throws -> Void) -> FrostError? {
         return nil
     }
 }
+
+/// A synchronous resolve, from async code (where Swift picks the awaited one).
+func resolveSynchronously<T>(_ type: T.Type, name: String? = nil, from resolver: any Resolver)
+    throws(FrostError) -> T
+{
+    try resolver.resolve(T.self, name: name)
+}
+
+/// A synchronous `dispose()`, from async code (where Swift picks the awaited one).
+func disposeSynchronously(_ frozen: FrozenContainer) {
+    frozen.dispose()
+}
+
+/// The frozen container, for factories registered before it existed; weak, or the container
+/// would keep itself alive through its own factory.
+final class WeakFrozen: @unchecked Sendable {
+    // @unchecked: set once, before any factory reads it.
+    weak var value: FrozenContainer?
+}
+
+/// A container of either kind, with what the child tests need: its resolver, its children and
+/// its disposal (`Container` and `FrozenContainer` share only `Resolver`).
+struct FamilyContainer {
+    /// What resolves through this container: the container itself.
+    let resolver: any Resolver
+    private let makeChild: (@escaping (Container) -> Void) throws -> FamilyContainer
+    private let disposal: () -> Void
+
+    /// A container of the dictionary kind: `container` and its `container.child { }` children.
+    static func dictionary(_ container: Container) -> FamilyContainer {
+        FamilyContainer(
+            resolver: container,
+            makeChild: { configure in .dictionary(container.child { c in configure(c) }) },
+            disposal: { container.dispose() }
+        )
+    }
+
+    /// A frozen container and its `frozen.child { }` children.
+    static func frozen(_ frozen: FrozenContainer) -> FamilyContainer {
+        FamilyContainer(
+            resolver: frozen,
+            makeChild: { configure in .frozen(try frozen.child { c in configure(c) }) },
+            disposal: { frozen.dispose() }
+        )
+    }
+
+    /// A child of this container, of the same kind, with the registrations `configure` makes.
+    func child(_ configure: @escaping (Container) -> Void = { _ in }) throws -> FamilyContainer {
+        try makeChild(configure)
+    }
+
+    /// Calls this container's `dispose()`.
+    func dispose() {
+        disposal()
+    }
+}
+
+extension Mode {
+    /// The root of a family of containers in this mode: `container` itself, or its frozen form.
+    func family(_ container: Container) throws -> FamilyContainer {
+        switch self {
+        case .dictionary: .dictionary(container)
+        case .frozen: .frozen(try container.freeze())
+        }
+    }
+}
+
+/// A small seeded generator (splitmix64): reproducible key sets.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
