@@ -7,65 +7,26 @@ import Testing
 /// rejects. Everything that could hang runs under a time limit.
 @Suite("Async factories and resolves", .timeLimit(.minutes(5)))
 struct AsyncTests {
-    final class Pool: Sendable {
-        let id: Int
-        init(id: Int) { self.id = id }
-    }
-
-    final class Repository: Sendable {
-        let pool: Pool
-        init(pool: Pool) { self.pool = pool }
-    }
-
-    final class Part: Sendable {
-        init() {}
-    }
-
-    /// Two `Part`s resolved in one top-level resolve.
-    final class Assembly: Sendable {
-        let left: Part
-        let right: Part
-        init(left: Part, right: Part) {
-            self.left = left
-            self.right = right
-        }
-    }
-
-    @Test(arguments: Mode.allCases)
-    func anAsyncTransientIsMadeOnEveryAwaitedResolve(mode: Mode) async throws {
-        let made = Counter()
-        let container = Container()
-        container.register(Pool.self) { _ async in
-            await Task.yield()
-            made.increment()
-            return Pool(id: made.value)
-        }
-        let resolver = try mode.resolver(container)
-        let first: Pool = try await resolver.resolve(Pool.self)
-        let second: Pool = try await resolver.resolve(Pool.self)
-        #expect(first !== second)
-        #expect(made.value == 2)
-    }
 
     @Test(arguments: Mode.allCases)
     func anAsyncFactoryAwaitsItsDependenciesThroughItsResolver(mode: Mode) async throws {
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 7) }.scope(.singleton)
-        container.register(Repository.self) { r async throws in
-            Repository(pool: try await r.resolve(Pool.self))
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 7) }.scope(.singleton)
+        container.register(AsyncRepository.self) { r async throws in
+            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
         }
         let resolver = try mode.resolver(container)
-        let repository: Repository = try await resolver.resolve(Repository.self)
+        let repository: AsyncRepository = try await resolver.resolve(AsyncRepository.self)
         #expect(repository.pool.id == 7)
-        #expect(try await resolver.resolve(Pool.self) === repository.pool)
+        #expect(try await resolver.resolve(AsyncPool.self) === repository.pool)
     }
 
     @Test func aSynchronousResolveOfAnAsyncFactoryNamesItAndSaysWhatToDo() async throws {
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.singleton)
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
         let frozen = try container.freeze()
         let error = #expect(throws: FrostError.self) {
-            _ = try resolveSynchronously(Pool.self, from: frozen)
+            _ = try resolveSynchronously(AsyncPool.self, from: frozen)
         }
         #expect(error?.code == .asyncRequired)
         let message = error?.description ?? ""
@@ -74,7 +35,7 @@ struct AsyncTests {
         #expect(message.contains("bootstrap()"))
         // After bootstrap() the cached singleton reads synchronously.
         try await frozen.bootstrap()
-        #expect(try resolveSynchronously(Pool.self, from: frozen).id == 1)
+        #expect(try resolveSynchronously(AsyncPool.self, from: frozen).id == 1)
     }
 
     // MARK: Singletons: exactly once
@@ -82,26 +43,26 @@ struct AsyncTests {
     @Test func manyTasksAndABootstrapRacingMakeASingletonOnce() async throws {
         let made = Counter()
         let container = Container()
-        container.register(Pool.self) { _ async in
+        container.register(AsyncPool.self) { _ async in
             made.increment()
             try? await Task.sleep(for: .milliseconds(20))
-            return Pool(id: 1)
+            return AsyncPool(id: 1)
         }
         .scope(.singleton)
-        container.autowire(Repository.self, Repository.init(pool:))
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
         let frozen = try container.freeze()
         let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             group.addTask {
                 try await frozen.bootstrap()
-                return ObjectIdentifier(try resolveSynchronously(Pool.self, from: frozen))
+                return ObjectIdentifier(try resolveSynchronously(AsyncPool.self, from: frozen))
             }
             for index in 0..<32 {
                 group.addTask {
                     if index.isMultiple(of: 2) {
-                        let pool: Pool = try await frozen.resolve(Pool.self)
+                        let pool: AsyncPool = try await frozen.resolve(AsyncPool.self)
                         return ObjectIdentifier(pool)
                     }
-                    let repository: Repository = try await frozen.resolve(Repository.self)
+                    let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
                     return ObjectIdentifier(repository.pool)
                 }
             }
@@ -114,21 +75,23 @@ struct AsyncTests {
     @Test func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking() async throws {
         let started = Locked(false)
         let container = Container()
-        container.register(Pool.self) { _ async in
+        container.register(AsyncPool.self) { _ async in
             started.withLock { $0 = true }
             try? await Task.sleep(for: .milliseconds(300))
-            return Pool(id: 1)
+            return AsyncPool(id: 1)
         }
         .scope(.singleton)
         let frozen = try container.freeze()
-        let creation = Task { () async throws -> Pool in try await frozen.resolve(Pool.self) }
+        let creation = Task { () async throws -> AsyncPool in
+            try await frozen.resolve(AsyncPool.self)
+        }
         while !started.withLock({ $0 }) { await Task.yield() }
         let error = #expect(throws: FrostError.self) {
-            _ = try resolveSynchronously(Pool.self, from: frozen)
+            _ = try resolveSynchronously(AsyncPool.self, from: frozen)
         }
         #expect(error?.code == .asyncRequired)
         let pool = try await creation.value
-        #expect(try resolveSynchronously(Pool.self, from: frozen) === pool)
+        #expect(try resolveSynchronously(AsyncPool.self, from: frozen) === pool)
     }
 
     // MARK: bootstrap()
@@ -186,12 +149,12 @@ struct AsyncTests {
         let started = Locked(0)
         let container = Container()
         for name in ["left", "right"] {
-            container.register(Pool.self, name: name) { _ async throws in
+            container.register(AsyncPool.self, name: name) { _ async throws in
                 started.withLock { $0 += 1 }
                 while started.withLock({ $0 }) < 2 {
                     try await Task.sleep(for: .milliseconds(1))
                 }
-                return Pool(id: 0)
+                return AsyncPool(id: 0)
             }
             .scope(.singleton)
         }
@@ -202,9 +165,9 @@ struct AsyncTests {
     @Test func bootstrapFailureNamesTheTypeAndThePath() async throws {
         struct Refused: Error {}
         let container = Container()
-        container.register(Pool.self) { _ async throws -> Pool in throw Refused() }
+        container.register(AsyncPool.self) { _ async throws -> AsyncPool in throw Refused() }
             .scope(.singleton)
-        container.autowire(Repository.self, Repository.init(pool:)).scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:)).scope(.singleton)
         let frozen = try container.freeze()
         do {
             try await frozen.bootstrap()
@@ -216,7 +179,7 @@ struct AsyncTests {
         }
         // Resolved through the repository, the path names both.
         do {
-            _ = try await frozen.resolve(Repository.self)
+            _ = try await frozen.resolve(AsyncRepository.self)
             Issue.record("the resolve succeeded although a factory threw")
         } catch {
             #expect(error.dependencyPath.count == 2)
@@ -229,11 +192,11 @@ struct AsyncTests {
         let entered = Locked(false)
         let made = Counter()
         let container = Container()
-        container.register(Pool.self) { _ async throws in
+        container.register(AsyncPool.self) { _ async throws in
             entered.withLock { $0 = true }
             try await Task.sleep(for: .seconds(30))  // throws CancellationError when cancelled
             made.increment()
-            return Pool(id: 1)
+            return AsyncPool(id: 1)
         }
         .scope(.singleton)
         .onDispose { _ in Issue.record("a singleton never made was disposed") }
@@ -244,11 +207,11 @@ struct AsyncTests {
         let result = await bootstrap.result
         #expect(throws: FrostError.self) { try result.get() }
         #expect(made.value == 0)
-        #expect(frozen.createdSingletons(of: Pool.self).isEmpty)
+        #expect(frozen.createdSingletons(of: AsyncPool.self).isEmpty)
         // Not made and not stuck: the next resolve makes it.
         let next = Task { () async throws -> Int in
             entered.withLock { $0 = false }
-            return try await frozen.resolve(Pool.self).id
+            return try await frozen.resolve(AsyncPool.self).id
         }
         while !entered.withLock({ $0 }) { await Task.yield() }
         next.cancel()
@@ -261,17 +224,17 @@ struct AsyncTests {
     @Test(arguments: Mode.allCases)
     func aCycleThroughAsyncFactoriesFailsWithCycle(mode: Mode) async throws {
         let container = Container()
-        container.register(Pool.self) { r async throws in
-            _ = try await r.resolve(Repository.self)
-            return Pool(id: 1)
+        container.register(AsyncPool.self) { r async throws in
+            _ = try await r.resolve(AsyncRepository.self)
+            return AsyncPool(id: 1)
         }
         .scope(.singleton)
-        container.register(Repository.self) { r async throws in
-            Repository(pool: try await r.resolve(Pool.self))
+        container.register(AsyncRepository.self) { r async throws in
+            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
         }
         let resolver = try mode.resolver(container)
         do {
-            _ = try await resolver.resolve(Pool.self)
+            _ = try await resolver.resolve(AsyncPool.self)
             Issue.record("a cycle resolved")
         } catch {
             #expect(error.code == .cycle)
@@ -283,23 +246,23 @@ struct AsyncTests {
     @Test func aCycleClosedFromATaskTheFactoryAwaitsFailsWithCycle() async throws {
         let frozenHolder = WeakFrozen()
         let container = Container()
-        container.register(Pool.self) { _ async throws in
+        container.register(AsyncPool.self) { _ async throws in
             let frozen = try #require(frozenHolder.value)
             // The factory waits for another task, which needs what this factory makes.
-            let other = Task { () async throws(FrostError) -> Repository in
-                try await frozen.resolve(Repository.self)
+            let other = Task { () async throws(FrostError) -> AsyncRepository in
+                try await frozen.resolve(AsyncRepository.self)
             }
             _ = try await other.value
-            return Pool(id: 1)
+            return AsyncPool(id: 1)
         }
         .scope(.singleton)
-        container.register(Repository.self) { r async throws in
-            Repository(pool: try await r.resolve(Pool.self))
+        container.register(AsyncRepository.self) { r async throws in
+            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
         }
         let frozen = try container.freeze()
         frozenHolder.value = frozen
         do {
-            _ = try await frozen.resolve(Pool.self)
+            _ = try await frozen.resolve(AsyncPool.self)
             Issue.record("a cycle between tasks resolved")
         } catch {
             #expect(error.code == .cycle)
@@ -312,75 +275,34 @@ struct AsyncTests {
         let made = Counter()
         let frozenHolder = WeakFrozen()
         let container = Container()
-        container.register(Pool.self) { _ async in
+        container.register(AsyncPool.self) { _ async in
             made.increment()
             await Task.yield()
-            return Pool(id: 3)
+            return AsyncPool(id: 3)
         }
         .scope(.singleton)
-        container.register(Repository.self) { _ async throws in
+        container.register(AsyncRepository.self) { _ async throws in
             let frozen = try #require(frozenHolder.value)
-            async let first: Pool = frozen.resolve(Pool.self)
-            async let second: Pool = frozen.resolve(Pool.self)
+            async let first: AsyncPool = frozen.resolve(AsyncPool.self)
+            async let second: AsyncPool = frozen.resolve(AsyncPool.self)
             let (a, b) = try await (first, second)
             #expect(a === b)
-            return Repository(pool: a)
+            return AsyncRepository(pool: a)
         }
         let frozen = try container.freeze()
         frozenHolder.value = frozen
-        let repository: Repository = try await frozen.resolve(Repository.self)
+        let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
         #expect(repository.pool.id == 3)
         #expect(made.value == 1)
     }
 
     // MARK: .graph and .scoped
 
-    @Test(arguments: Mode.allCases)
-    func anAsyncGraphRegistrationIsOneInstancePerTopLevelResolve(mode: Mode) async throws {
-        let container = Container()
-        container.register(Part.self) { _ async in Part() }.scope(.graph)
-        container.register(Assembly.self) { r async throws in
-            Assembly(left: try await r.resolve(Part.self), right: try await r.resolve(Part.self))
-        }
-        let resolver = try mode.resolver(container)
-        let first: Assembly = try await resolver.resolve(Assembly.self)
-        let second: Assembly = try await resolver.resolve(Assembly.self)
-        #expect(first.left === first.right)
-        #expect(first.left !== second.left)
-    }
-
-    @Test func anAsyncScopedRegistrationIsOneInstancePerChildAndDisposedWithIt() async throws {
-        let disposed = Locked<[Int]>([])
-        let made = Counter()
-        let container = Container()
-        container.register(Pool.self) { _ async in
-            made.increment()
-            await Task.yield()
-            return Pool(id: made.value)
-        }
-        .scope(.scoped)
-        .onDispose { pool async in
-            await Task.yield()
-            disposed.withLock { $0.append(pool.id) }
-        }
-        let frozen = try container.freeze()
-        let first = try frozen.child { _ in }
-        let second = try frozen.child { _ in }
-        let a: Pool = try await first.resolve(Pool.self)
-        #expect(try await first.resolve(Pool.self) === a)
-        let b: Pool = try await second.resolve(Pool.self)
-        #expect(a !== b)
-        await first.dispose()
-        #expect(disposed.withLock { $0 } == [a.id])
-        await second.dispose()
-        #expect(disposed.withLock { $0 } == [a.id, b.id])
-    }
-
     // MARK: Actor-isolated factories
 
     @MainActor final class MainBound {
-        let pool: Pool
-        init(pool: Pool) { self.pool = pool }
+        let pool: AsyncPool
+        init(pool: AsyncPool) { self.pool = pool }
     }
 
     @globalActor actor StorageActor {
@@ -394,10 +316,10 @@ struct AsyncTests {
 
     @Test func aMainActorFactoryRunsOnTheMainActor() async throws {
         let container = Container()
-        container.register(Pool.self) { _ in Pool(id: 5) }.scope(.singleton)
+        container.register(AsyncPool.self) { _ in AsyncPool(id: 5) }.scope(.singleton)
         container.register(MainBound.self) { @MainActor r in
             MainActor.preconditionIsolated()
-            return MainBound(pool: try r.resolve(Pool.self))
+            return MainBound(pool: try r.resolve(AsyncPool.self))
         }
         let frozen = try container.freeze()
         let bound = try await Task.detached { () async throws(FrostError) -> MainBound in
@@ -429,13 +351,13 @@ struct AsyncTests {
     @Test func anAwaitedDisposeRunsAsyncHooksNewestFirst() async throws {
         let journal = Locked<[String]>([])
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
             .scope(.singleton)
             .onDispose { _ async in
                 try? await Task.sleep(for: .milliseconds(5))
                 journal.withLock { $0.append("pool") }
             }
-        container.autowire(Repository.self, Repository.init(pool:))
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
             .scope(.singleton)
             .onDispose { _ in journal.withLock { $0.append("repository") } }
         let frozen = try container.freeze()
@@ -443,7 +365,7 @@ struct AsyncTests {
         await frozen.dispose()
         #expect(journal.withLock { $0 } == ["repository", "pool"])
         do {
-            _ = try await frozen.resolve(Pool.self)
+            _ = try await frozen.resolve(AsyncPool.self)
             Issue.record("a disposed container resolved")
         } catch {
             #expect(error.code == .disposed)
@@ -453,7 +375,7 @@ struct AsyncTests {
     @Test func aSynchronousDisposeStillRunsAsyncHooks() async throws {
         let closed = Locked(false)
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
             .scope(.singleton)
             .onDispose { _ async in
                 await Task.yield()
@@ -471,8 +393,9 @@ struct AsyncTests {
 
     @Test func aSynchronousRegistrationDeclaringAnAsyncTransientIsRejectedAtFreeze() throws {
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }  // transient: made per resolve
-        container.autowire(Repository.self, Repository.init(pool:))
+        // A transient: made per resolve.
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
         let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
         let problem = try #require(error?.problems.first)
         #expect(error?.problems.count == 1)
@@ -485,7 +408,7 @@ struct AsyncTests {
 
     @Test func anAsyncFactoryInALifetimeReadSynchronouslyIsRejectedAtFreeze() throws {
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.weak)
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.weak)
         let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
         #expect(error?.problems.map(\.code) == [.asyncRequired])
         #expect(error?.description.contains("weak") == true)
@@ -493,10 +416,10 @@ struct AsyncTests {
 
     @Test func anAsyncSingletonDependencyOfASynchronousRegistrationIsAccepted() async throws {
         let container = Container()
-        container.register(Pool.self) { _ async in Pool(id: 1) }.scope(.singleton)
-        container.autowire(Repository.self, Repository.init(pool:))
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
         let frozen = try container.freeze()
-        let repository: Repository = try await frozen.resolve(Repository.self)
+        let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
         #expect(repository.pool.id == 1)
     }
 }

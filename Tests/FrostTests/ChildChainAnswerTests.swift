@@ -135,26 +135,4 @@ struct ChildChainAnswerTests {
         }
         #expect(drawn, "the override is missing from the graph:\n\(dot)")
     }
-
-    typealias ChainPlainParameter = (() -> Int) -> Int
-    typealias ChainEscapingParameter = (@escaping () -> Int) -> Int
-
-    /// Two registrations whose types print alike (function types, one with an `@escaping`
-    /// parameter) are two nodes of the graph, not one.
-    @Test func registrationsWhoseTypesPrintAlikeAreTwoNodes() throws {
-        #expect(
-            String(reflecting: ChainPlainParameter.self)
-                == String(reflecting: ChainEscapingParameter.self))
-        let container = Container()
-        container.register(ChainPlainParameter.self) { _ in { body in body() } }
-        container.register(ChainEscapingParameter.self) { _ in { body in body() + 1 } }
-        let dot = try container.freeze().graphviz()
-
-        let nodes = dot.split(separator: "\n").compactMap { line -> Substring? in
-            guard let label = line.range(of: " [label=") else { return nil }
-            return line[..<label.lowerBound]
-        }
-        #expect(nodes.count == 2, "\(dot)")
-        #expect(Set(nodes).count == 2, "two registrations drawn as one node:\n\(dot)")
-    }
 }

@@ -166,4 +166,18 @@ struct CustomScopeTests {
         #expect(try child.resolve(Tab.self).id == "child")
         #expect(try parent.resolve(Tab.self).id == "parent")
     }
+
+    @Test(arguments: Mode.allCases)
+    func customScopeKeepsUntilItsStorageForgets(mode: Mode) throws {
+        let session = LockedScopeStorage()
+        let container = Container()
+        container.register(Session.self) { _ in Session() }.scope(.custom(session))
+        let resolver = try mode.resolver(container)
+
+        let first = try resolver.resolve(Session.self)
+        #expect(try resolver.resolve(Session.self) === first)
+        #expect(session.count == 1)
+        session.removeAll()
+        #expect(try resolver.resolve(Session.self) !== first)
+    }
 }

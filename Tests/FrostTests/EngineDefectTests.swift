@@ -171,17 +171,6 @@ struct EngineDefectTests {
     }
 
     // MARK: Diagnostics
-
-    /// A node's label in `graphviz()` is `"Type\nscope"` with a DOT line break (one
-    /// backslash), never an escaped backslash followed by `n`.
-    @Test func graphvizLabelsBreakTheLineWithOneBackslash() throws {
-        let container = Container()
-        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-        let dot = try container.freeze().graphviz()
-
-        #expect(dot.contains(#"[label="FrostTests.Logger\nsingleton"]"#), "\(dot)")
-        #expect(!dot.contains(#"\\n"#), "\(dot)")
-    }
 }
 
 /// What a `.implements` forward of `Greeting` is resolved as.

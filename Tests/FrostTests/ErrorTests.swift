@@ -180,22 +180,6 @@ struct ErrorTests {
         #expect(error.description.contains("disk full"))
     }
 
-    @Test func failedSingletonIsRetriedOnTheNextResolve() throws {
-        let container = Container()
-        let attempts = Counter()
-        container.register(Logger.self) { _ in
-            attempts.increment()
-            if attempts.value == 1 { throw FactoryFailure(reason: "first") }
-            return ConsoleLogger()
-        }.scope(.singleton)
-        let frozen = try container.freeze()
-
-        #expect(frostError { _ = try frozen.resolve(Logger.self) }?.code == .factoryFailed)
-        let logger = try frozen.resolve(Logger.self)
-        #expect(try frozen.resolve(Logger.self) === logger)
-        #expect(attempts.value == 2)
-    }
-
     @Test func handleFromAnotherContainerIsRefused() throws {
         let container = Container()
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)

@@ -197,3 +197,15 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// What an async factory makes (a pool it connects asynchronously).
+final class AsyncPool: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+/// Made from an `AsyncPool`, by an async factory or a synchronous initializer.
+final class AsyncRepository: Sendable {
+    let pool: AsyncPool
+    init(pool: AsyncPool) { self.pool = pool }
+}

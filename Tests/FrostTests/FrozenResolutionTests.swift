@@ -70,17 +70,6 @@ struct FrozenResolutionTests {
         #expect(try container.resolve(Logger.self) is FileLogger)
     }
 
-    @Test func eachFrozenContainerHasItsOwnSingletons() throws {
-        let container = Container()
-        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-        let beforeFreeze = try container.resolve(Logger.self)
-        let first = try container.freeze()
-        let second = try container.freeze()
-
-        #expect(try first.resolve(Logger.self) !== second.resolve(Logger.self))
-        #expect(try first.resolve(Logger.self) !== beforeFreeze)
-    }
-
     @Test func valueTypesAndExistentialsRoundTrip() throws {
         let container = Container()
         container.register(instance: [1, 2, 3])

@@ -87,26 +87,4 @@ struct HookAndForwardingTests {
             frostError { _ = try parent.child { c in c.autowire(Replica.self, Replica.init) } })
         #expect(error.problems.first?.requestedKey == "FrostTests.AppConfig")
     }
-
-    @Test func descriptionAndGraphvizShowRegistrationsAndDependencies() throws {
-        let container = Container()
-        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-        container.register(instance: AppConfig(port: 1))
-        container.autowire(Database.self) { (config: AppConfig) in Replica(config) }
-        container.autowire(UserService.self, UserService.init(logger:db:))
-        container.register(FileLogger.self) { _ in FileLogger() }.implements(Sink.self)
-        let frozen = try container.freeze()
-
-        let description = frozen.description
-        #expect(description.contains("5 registrations") == false)
-        #expect(description.contains("FrozenContainer: 6 registrations"))
-        #expect(description.contains("FrostTests.UserService"))
-        #expect(description.contains("-> FrostTests.Logger, FrostTests.Database"))
-        #expect(description.contains("=> FrostTests.FileLogger"))
-        let dot = frozen.graphviz()
-        #expect(dot.hasPrefix("digraph Frost {"))
-        #expect(dot.contains(#""FrostTests.UserService" -> "FrostTests.Database";"#))
-        #expect(dot.contains(#""FrostTests.Sink" -> "FrostTests.FileLogger" [style=dotted];"#))
-        #expect(dot.hasSuffix("}"))
-    }
 }

@@ -4,42 +4,6 @@ import Testing
 /// What both containers promise: the dictionary container and the frozen one resolve alike.
 @Suite("Resolution, dictionary and frozen")
 struct ResolutionTests {
-    @Test(arguments: Mode.allCases)
-    func singletonIsCreatedOnceAndShared(mode: Mode) throws {
-        let container = Container()
-        let made = Counter()
-        container.register(Logger.self) { _ in
-            made.increment()
-            return ConsoleLogger()
-        }.scope(.singleton)
-        let resolver = try mode.resolver(container)
-
-        let first = try resolver.resolve(Logger.self)
-        let second = try resolver.resolve(Logger.self)
-        #expect(first === second)
-        #expect(made.value == 1)
-    }
-
-    @Test(arguments: Mode.allCases)
-    func transientIsNewOnEveryResolve(mode: Mode) throws {
-        let container = Container()
-        container.register(Logger.self) { _ in ConsoleLogger() }
-        let resolver = try mode.resolver(container)
-
-        #expect(try resolver.resolve(Logger.self) !== resolver.resolve(Logger.self))
-    }
-
-    @Test(arguments: Mode.allCases)
-    func registeredInstanceIsReturnedAsIs(mode: Mode) throws {
-        let container = Container()
-        container.register(instance: AppConfig(port: 8080))
-        let logger = ConsoleLogger()
-        container.register(instance: logger as any Logger)
-        let resolver = try mode.resolver(container)
-
-        #expect(try resolver.resolve(AppConfig.self) == AppConfig(port: 8080))
-        #expect(try resolver.resolve(Logger.self) === logger)
-    }
 
     @Test(arguments: Mode.allCases)
     func factoriesResolveTheirDependencies(mode: Mode) throws {

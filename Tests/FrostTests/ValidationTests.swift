@@ -82,4 +82,112 @@ struct ValidationTests {
         #expect(Set(error.problems.map(\.code)) == [.cycle, .notRegistered])
         #expect(error.description.contains("2 problems"))
     }
+
+    // MARK: Captive dependencies
+
+    final class UnitOfWork: Sendable {}
+
+    final class CurrentUser: Sendable {
+        let id: String
+        init(id: String) { self.id = id }
+    }
+
+    /// A provided key of a value type.
+    struct RequestID: Hashable, Sendable {
+        let value: String
+    }
+
+    final class ScopedHolder: Sendable {
+        init(uow: UnitOfWork) {}
+    }
+
+    final class UserHolder: Sendable {
+        init(user: CurrentUser) {}
+    }
+
+    final class RequestHolder: Sendable {
+        init(requestID: RequestID) {}
+    }
+
+    /// Freeze reports a singleton on a `.scoped` key, a provided class and a provided struct.
+    @Test func aSingletonOnAScopedOrProvidedKeyIsCaptive() throws {
+        let container = Container()
+        container.register(UnitOfWork.self) { _ in UnitOfWork() }.scope(.scoped)
+        container.provided(CurrentUser.self)
+        container.provided(RequestID.self)
+        container.autowire(ScopedHolder.self, ScopedHolder.init(uow:)).scope(.singleton)
+        container.autowire(UserHolder.self, UserHolder.init(user:)).scope(.singleton)
+        container.autowire(RequestHolder.self, RequestHolder.init(requestID:)).scope(.singleton)
+        let error = try #require(frostError { _ = try container.freeze() })
+
+        #expect(error.code == .invalidRegistrations)
+        #expect(error.problems.count == 3)
+        #expect(error.problems.allSatisfy { $0.code == .captiveDependency })
+        let paths = error.problems.map(\.dependencyPath)
+        for (holder, dependency): (Any.Type, Any.Type) in [
+            (ScopedHolder.self, UnitOfWork.self), (UserHolder.self, CurrentUser.self),
+            (RequestHolder.self, RequestID.self),
+        ] {
+            #expect(
+                paths.contains {
+                    $0.first == String(reflecting: holder)
+                        && $0.last == String(reflecting: dependency)
+                }, "\(paths)")
+        }
+    }
+
+    final class Connection: Sendable {}
+
+    final class Pool: Sendable {
+        let connection: Connection
+        init(connection: Connection) { self.connection = connection }
+    }
+
+    /// A child's singleton autowired on a parent's transient is reported by the child's freeze.
+    @Test func aChildSingletonOnAParentTransientIsCaptive() throws {
+        let container = Container()
+        container.register(Connection.self) { _ in Connection() }
+        let frozen = try container.freeze()
+
+        let error = try #require(
+            frostError {
+                _ = try frozen.child { c in
+                    c.autowire(Pool.self, Pool.init(connection:)).scope(.singleton)
+                }
+            })
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(
+            error.problems.first?.dependencyPath == [
+                String(reflecting: Pool.self), String(reflecting: Connection.self),
+            ])
+    }
+
+    /// A value, like swift-log's `Logger`: a singleton holding one holds a copy.
+    struct LogHandle: Sendable {
+        let label: String
+    }
+
+    final class Reporter: Sendable {
+        let log: LogHandle
+        init(log: LogHandle) { self.log = log }
+    }
+
+    final class Auditor: Sendable {
+        let log: LogHandle
+        init(log: LogHandle) { self.log = log }
+    }
+
+    /// A singleton (of the root or of a child) on a struct registered transient is not captive.
+    @Test func aSingletonOnATransientStructIsNotCaptive() throws {
+        let container = Container()
+        container.register(LogHandle.self) { _ in LogHandle(label: "app") }
+        container.autowire(Reporter.self, Reporter.init(log:)).scope(.singleton)
+        let frozen = try container.freeze()
+        #expect(try frozen.resolve(Reporter.self).log.label == "app")
+
+        let child = try frozen.child { c in
+            c.autowire(Auditor.self, Auditor.init(log:)).scope(.singleton)
+        }
+        #expect(try child.resolve(Auditor.self).log.label == "app")
+    }
 }

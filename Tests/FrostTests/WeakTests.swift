@@ -2,12 +2,31 @@ import Testing
 
 @testable import Frost
 
-/// A `.weak` registration with an `.onDispose` hook keeps track of its living instance for
-/// `dispose()`, not a record of every instance it ever made: making and dropping a hundred
-/// thousand instances leaves a handful of records (the records of instances that died are
-/// pruned as new ones come).
-@Suite("A weak registration keeps no record of instances that are gone", .timeLimit(.minutes(1)))
-struct WeakDisposalRecordTests {
+/// `.weak`: the container keeps the instance while someone else holds it, and makes a new one
+/// once the last holder has let it go; with an `.onDispose` hook it keeps track of the living
+/// instance for `dispose()`, not a record of every instance it ever made.
+@Suite("Weak instances", .timeLimit(.minutes(1)))
+struct WeakTests {
+    @Test(arguments: Mode.allCases)
+    func weakIsKeptWhileSomeoneHoldsIt(mode: Mode) throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Logger.self) { _ in
+            made.increment()
+            return ConsoleLogger()
+        }.scope(.weak)
+        let resolver = try mode.resolver(container)
+
+        var held: (any Logger)? = try resolver.resolve(Logger.self)
+        #expect(try resolver.resolve(Logger.self) === held)
+        #expect(made.value == 1)
+        held = nil  // the last holder lets go: the container does not keep it alive
+        let next = try resolver.resolve(Logger.self)
+        #expect(made.value == 2)
+        #expect(try resolver.resolve(Logger.self) === next)
+        #expect(made.value == 2)
+    }
+
     final class DoorLease: Sendable {}
 
     /// Resolves a hundred thousand `.weak` instances one after another, each dropped at once;

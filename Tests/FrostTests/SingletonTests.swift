@@ -1,0 +1,82 @@
+import Frost
+import Testing
+
+/// `.singleton`: one instance per container, made once, on the first resolve, and shared; a
+/// registered instance is kept the same way, preset; a factory that fails leaves nothing
+/// cached, and the next resolve tries again; `releaseCachedInstances()` drops what the
+/// container made and keeps what it was given; every frozen container has its own.
+@Suite("Singletons")
+struct SingletonTests {
+    @Test(arguments: Mode.allCases)
+    func singletonIsCreatedOnceAndShared(mode: Mode) throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Logger.self) { _ in
+            made.increment()
+            return ConsoleLogger()
+        }.scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        let first = try resolver.resolve(Logger.self)
+        let second = try resolver.resolve(Logger.self)
+        #expect(first === second)
+        #expect(made.value == 1)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func registeredInstanceIsReturnedAsIs(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 8080))
+        let logger = ConsoleLogger()
+        container.register(instance: logger as any Logger)
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(AppConfig.self) == AppConfig(port: 8080))
+        #expect(try resolver.resolve(Logger.self) === logger)
+    }
+
+    @Test func failedSingletonIsRetriedOnTheNextResolve() throws {
+        let container = Container()
+        let attempts = Counter()
+        container.register(Logger.self) { _ in
+            attempts.increment()
+            if attempts.value == 1 { throw FactoryFailure(reason: "first") }
+            return ConsoleLogger()
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        #expect(frostError { _ = try frozen.resolve(Logger.self) }?.code == .factoryFailed)
+        let logger = try frozen.resolve(Logger.self)
+        #expect(try frozen.resolve(Logger.self) === logger)
+        #expect(attempts.value == 2)
+    }
+
+    @Test func releaseCachedInstancesRecreatesSingletonsButKeepsRegisteredInstances() throws {
+        let container = Container()
+        let config = AppConfig(port: 1)
+        let logger = FileLogger()
+        container.register(instance: config)
+        container.register(instance: logger as any Logger)
+        container.register(Session.self) { _ in Session() }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        let session = try frozen.resolve(Session.self)
+        frozen.releaseCachedInstances()
+        #expect(try frozen.resolve(Session.self) !== session)
+        #expect(try frozen.resolve(Logger.self) === logger)
+        #expect(try frozen.resolve(AppConfig.self) == config)
+        frozen.releaseCachedInstances()  // releases what the first call took
+        #expect(try frozen.resolve(Logger.self) === logger)
+    }
+
+    @Test func eachFrozenContainerHasItsOwnSingletons() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let beforeFreeze = try container.resolve(Logger.self)
+        let first = try container.freeze()
+        let second = try container.freeze()
+
+        #expect(try first.resolve(Logger.self) !== second.resolve(Logger.self))
+        #expect(try first.resolve(Logger.self) !== beforeFreeze)
+    }
+}
