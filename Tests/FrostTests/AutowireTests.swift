@@ -153,54 +153,6 @@ struct AutowireTests {
         #expect(first.logger === second.logger)
         #expect(first.db !== second.db)
     }
-
-    @Test func threeProtocolCycleIsReportedAtFreezeNamingAllThree() throws {
-        // BTKInjector's scenario.
-        let container = Container()
-        container.autowire(Engine.self, EngineImpl.init(gearbox:))
-        container.autowire(Gearbox.self, GearboxImpl.init(wheel:))
-        container.autowire(Wheel.self, WheelImpl.init(engine:))
-
-        let error = try #require(frostError { _ = try container.freeze() })
-        #expect(error.code == .invalidRegistrations)
-        let cycle = try #require(error.problems.first { $0.code == .cycle })
-        #expect(
-            Set(cycle.dependencyPath) == [
-                "FrostTests.Engine", "FrostTests.Gearbox", "FrostTests.Wheel",
-            ])
-        #expect(cycle.dependencyPath.count == 4)  // the first member closes the cycle
-        #expect(error.description.contains("FrostTests.Engine"))
-    }
-
-    @Test(arguments: Mode.allCases)
-    func theSameCycleThroughAProviderResolves(mode: Mode) throws {
-        let container = Container()
-        container.autowire(Engine.self, EngineImpl.init(gearbox:)).scope(.singleton)
-        container.autowire(Gearbox.self, GearboxImpl.init(wheel:)).scope(.singleton)
-        container.autowire(Wheel.self, ProvidedWheel.init(engine:)).scope(.singleton)
-        let resolver = try mode.resolver(container)
-
-        let engine = try resolver.resolve(Engine.self)
-        let wheel =
-            try #require((engine as? EngineImpl)?.gearbox as? GearboxImpl)?.wheel as? ProvidedWheel
-        #expect(try #require(wheel).engine() === engine)
-    }
-
-    @Test func cycleOnlyClosuresCanCreateIsCaughtAtResolveWithTheSameMessage() throws {
-        let container = Container()
-        container.register(Engine.self) { r in EngineImpl(gearbox: try r.resolve(Gearbox.self)) }
-        container.register(Gearbox.self) { r in GearboxImpl(wheel: try r.resolve(Wheel.self)) }
-        container.register(Wheel.self) { r in WheelImpl(engine: try r.resolve(Engine.self)) }
-        let frozen = try container.freeze()  // closures: nothing to see at freeze
-
-        let error = try #require(frostError { _ = try frozen.resolve(Gearbox.self) })
-        #expect(error.code == .cycle)
-        #expect(
-            error.dependencyPath == [
-                "FrostTests.Gearbox", "FrostTests.Wheel", "FrostTests.Engine", "FrostTests.Gearbox",
-            ])
-        #expect(error.description.contains("dependency cycle through FrostTests.Gearbox"))
-    }
 }
 
 extension AutowireTests {

@@ -70,71 +70,6 @@ struct ErrorTests {
     }
 
     @Test(arguments: Mode.allCases)
-    func factoryCycleThrowsNamingEveryMember(mode: Mode) throws {
-        let container = Container()
-        container.register(CycleA.self) { r in CycleA(try r.resolve(CycleB.self)) }
-        container.register(CycleB.self) { r in CycleB(try r.resolve(CycleC.self)) }.scope(
-            .singleton)
-        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
-        let resolver = try mode.resolver(container)
-
-        let error = try #require(frostError { _ = try resolver.resolve(CycleB.self) })
-        #expect(error.code == .cycle)
-        #expect(
-            error.dependencyPath == [
-                "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA", "FrostTests.CycleB",
-            ]
-        )
-        // The singleton was not cached half-made: a second resolve fails the same way.
-        #expect(frostError { _ = try resolver.resolve(CycleB.self) }?.code == .cycle)
-    }
-
-    /// A cycle entered at a closure transient (which a frozen container makes at the top of
-    /// a resolve without the engine) is named from it.
-    @Test(arguments: Mode.allCases)
-    func aCycleEnteredAtAClosureTransientIsNamedFromIt(mode: Mode) throws {
-        let container = Container()
-        container.register(CycleA.self) { r in CycleA(try r.resolve(CycleB.self)) }
-        container.register(CycleB.self) { r in CycleB(try r.resolve(CycleC.self)) }
-        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
-        let resolver = try mode.resolver(container)
-
-        let error = try #require(frostError { _ = try resolver.resolve(CycleA.self) })
-        #expect(error.code == .cycle)
-        #expect(
-            error.dependencyPath == [
-                "FrostTests.CycleA", "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA",
-            ]
-        )
-        let failing = Container()
-        failing.register(CycleC.self) { _ in throw FactoryFailure(reason: "no") }
-        let failed = try #require(
-            frostError { _ = try mode.resolver(failing).resolve(CycleC.self) })
-        #expect(failed.code == .factoryFailed)
-        #expect(failed.dependencyPath == ["FrostTests.CycleC"])
-    }
-
-    @Test(arguments: Mode.allCases)
-    func cycleThroughAutowiredAndClosureRegistrationsIsCaughtAtResolve(mode: Mode) throws {
-        // Freeze sees CycleA -> CycleB and CycleB -> CycleC, not what CycleC's closure does:
-        // the frozen container creates the autowired ones from their bound slots, and the
-        // cycle must still be caught, and named, when the closure closes it.
-        let container = Container()
-        container.autowire(CycleA.self, CycleA.init)
-        container.autowire(CycleB.self, CycleB.init)
-        container.register(CycleC.self) { r in CycleC(try r.resolve(CycleA.self)) }
-        let resolver = try mode.resolver(container)
-
-        let error = try #require(frostError { _ = try resolver.resolve(CycleA.self) })
-        #expect(error.code == .cycle)
-        #expect(
-            error.dependencyPath == [
-                "FrostTests.CycleA", "FrostTests.CycleB", "FrostTests.CycleC", "FrostTests.CycleA",
-            ]
-        )
-    }
-
-    @Test(arguments: Mode.allCases)
     func errorOfANestedAutowiredInitializerNamesThePath(mode: Mode) throws {
         let container = Container()
         container.register(instance: AppConfig(port: 0))
@@ -151,17 +86,6 @@ struct ErrorTests {
                 "FrostTests.Gateway", "FrostTests.Server", "FrostTests.Socket",
             ]
         )
-    }
-
-    @Test(arguments: Mode.allCases)
-    func factoryThatResolvesItselfIsACycle(mode: Mode) throws {
-        let container = Container()
-        container.register(Logger.self) { r in try r.resolve(Logger.self) }.scope(.singleton)
-        let resolver = try mode.resolver(container)
-
-        let error = try #require(frostError { _ = try resolver.resolve(Logger.self) })
-        #expect(error.code == .cycle)
-        #expect(error.dependencyPath == ["FrostTests.Logger", "FrostTests.Logger"])
     }
 
     @Test(arguments: Mode.allCases)

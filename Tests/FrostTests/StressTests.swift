@@ -1,21 +1,13 @@
-import CFrost
 import Dispatch
 import Foundation
+import Frost
 import Testing
 
-@testable import Frost
-
-/// Many threads doing everything at once; and containers that come and go without leaking.
-@Suite("Stress and memory", .serialized)
+/// Engine rule 5 under load: threads resolve through every path (every scope, types, handles,
+/// `withResolved`, injection, `Lazy`, `Provider`, misses) while another releases the cached
+/// instances; no resolve ever gets an instance whose deinit ran, none fails, nothing crashes.
+@Suite("Stress: every path at once while cached instances are released", .timeLimit(.minutes(1)))
 struct StressTests {
-    /// Counts live instances: created and not yet deinitialized.
-    final class Tracked: @unchecked Sendable {
-        static let live = Counter()
-        static let deinits = Counter()
-        init() { Self.live.increment() }
-        deinit { Self.deinits.increment() }
-    }
-
     final class Screen {
         @Injected var logger: any Logger
         @LazyInjected var session: Session
@@ -68,169 +60,127 @@ struct StressTests {
         #expect(singletonsMade.value <= 21)
     }
 
-    @Test func cachedInstancesAreReleasedWithTheirContainer() throws {
-        let before = Tracked.deinits.value
+    /// A singleton whose deinit the test can see, resolved while another thread releases it.
+    final class Released: Mortal, @unchecked Sendable {}
+
+    /// Resolves through a type, `resolve(handle)` and `withResolved(handle)`, and checks that
+    /// every instance returned is alive right after the resolve.
+    static func resolveAndCheck<T: Mortal>(
+        _ type: T.Type, _ handle: Handle<T>, in frozen: FrozenContainer, _ tally: MortalTally
+    ) {
         do {
-            let container = Container()
-            container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
-            container.register(Tracked.self, name: "weak") { _ in Tracked() }.scope(.weak)
-            let frozen = try container.freeze()
-            _ = try frozen.resolve(Tracked.self)
-            _ = try frozen.resolve(Tracked.self, name: "weak")
+            tally.check(try frozen.resolve(T.self))
+            tally.check(try frozen.resolve(handle))
+            try frozen.withResolved(handle) { tally.check($0) }
+        } catch {
+            tally.fail(error)
         }
-        #expect(Tracked.deinits.value - before == 2)
     }
 
-    @Test func aReleaseFreesAtOnceWhatNoThreadIsReading() throws {
+    /// Engine rule 5: eight threads resolving a singleton (by type, `resolve(handle)`,
+    /// `withResolved`) while a ninth loops `releaseCachedInstances()` never get a dead instance.
+    @Test func noResolveReturnsASingletonWhoseDeinitRanWhileReleasesRun() async throws {
         let container = Container()
-        container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
+        container.register(Released.self) { _ in Released() }.scope(.singleton)
         let frozen = try container.freeze()
-        let before = Tracked.deinits.value
+        let handle = try frozen.handle(for: Released.self)
+        let tally = MortalTally()
+        let deadline = DispatchTime.now() + .seconds(3)
 
-        _ = try frozen.resolve(Tracked.self)
-        _ = try frozen.resolve(Tracked.self)  // a cached read: this thread's hazard names it
-        frozen.releaseCachedInstances()
-        #expect(Tracked.deinits.value == before + 1)
-    }
-
-    @Test func anInstanceAnotherThreadHasReadIsFreedOnlyOnceItReadsSomethingElse() throws {
-        let container = Container()
-        container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
-        container.register(instance: AppConfig(port: 1))  // never released
-        let frozen = try container.freeze()
-        _ = try frozen.resolve(Tracked.self)
-        let before = Tracked.deinits.value
-
-        // Another thread's last read protects the instance it read (its hazard pointer).
-        let reader = Reader(frozen)
-        try reader.run { _ = try $0.resolve(Tracked.self) }
-        frozen.releaseCachedInstances()
-        #expect(Tracked.deinits.value == before)  // kept: that thread may still be copying it
-        try reader.run { _ = try $0.resolve(AppConfig.self) }  // it reads something else
-        frozen.releaseCachedInstances()
-        #expect(Tracked.deinits.value == before + 1)
-        reader.stop()
-    }
-
-    @Test func freedCellsStopProtectingWhatLaterCellsAtTheirAddressHold() throws {
-        // A thread's last read stays its hazard. When the cell it names is freed, the hazard
-        // must be cleared: a later cell at the same address (malloc reuses addresses) would be
-        // protected by it, and a release would free nothing until that thread read again.
-        // (Found as a flaky release test: another test's idle thread held such a hazard.)
-        let cell = UnsafeMutablePointer<frost_cell>.allocate(capacity: 1)
-        cell.initialize(to: frost_cell())
-        defer { cell.deallocate() }
-        let instance = Unmanaged.passRetained(Tracked()).toOpaque()
-        frost_cell_store_unshared(cell, instance)
-
-        let readDone = DispatchSemaphore(value: 0)
-        let finish = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let shared = cell  // read by one thread, then only compared
-        Thread {
-            _ = frost_cell_read(shared)  // this thread's hazard now names the cell
-            readDone.signal()
-            _ = finish.wait(timeout: .now() + 60)  // stays alive, reading nothing else
-        }.start()
-        defer { finish.signal() }
-        try #require(readDone.wait(timeout: .now() + 30) == .success)
-
-        func stillProtected() -> Bool {
-            var instances: [UnsafeMutableRawPointer?] = [instance]
-            var cells: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(cell)]
-            return frost_reclaim_partition(&instances, &cells, 1) == 1
-        }
-        #expect(stillProtected())  // the reader's hazard protects it
-        frost_forget_hazards(cell, MemoryLayout<frost_cell>.stride)  // the cell is freed
-        #expect(!stillProtected())
-        Unmanaged<Tracked>.fromOpaque(instance).release()
-    }
-
-    @Test func aFrozenContainerThatGoesAwayClearsTheHazardsOnItsCells() throws {
-        // The path the release test above takes through the engine: a thread reads a
-        // container's singleton and goes idle; the container is freed. Its table's cells must
-        // not stay named by that thread's hazard (a later table may reuse the address).
-        let idle = Reader(try Container().freeze())
-        defer { idle.stop() }
-        var cellAddress: UnsafeMutableRawPointer?
-        do {
-            let container = Container()
-            container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)
-            let frozen = try container.freeze()
-            let slot = frozen.table.slot(for: RegistrationKey(Tracked.self, name: nil))
-            cellAddress = frozen.table.cell(at: slot).address
-            try idle.run { _ in _ = try frozen.resolve(Tracked.self) }  // its last read
-            try idle.run { _ in }  // drops the job that held `frozen`; reads nothing
-        }
-        // `frozen` is gone, and its table with it. Only addresses are compared here.
-        var instances: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(bitPattern: 0x10)]
-        var cells = [cellAddress]
-        #expect(frost_reclaim_partition(&instances, &cells, 1) == 0)
-    }
-
-    /// A thread that runs one closure at a time on request and stays alive in between, so that
-    /// its hazard pointer outlives each closure.
-    final class Reader: @unchecked Sendable {
-        private let frozen: FrozenContainer
-        private let start = DispatchSemaphore(value: 0)
-        private let done = DispatchSemaphore(value: 0)
-        private var job: ((FrozenContainer) throws -> Void)?
-        private var failure: (any Error)?
-
-        init(_ frozen: FrozenContainer) {
-            self.frozen = frozen
-            Thread { [self] in
-                while true {
-                    start.wait()
-                    guard let job else { break }
-                    do { try job(self.frozen) } catch { failure = error }
-                    done.signal()
+        var bodies: [@Sendable () -> Void] = (0..<8).map { _ in
+            {
+                while DispatchTime.now() < deadline {
+                    Self.resolveAndCheck(Released.self, handle, in: frozen, tally)
                 }
-                done.signal()
-            }.start()
-        }
-
-        func run(_ job: @escaping (FrozenContainer) throws -> Void) throws {
-            self.job = job
-            start.signal()
-            guard done.wait(timeout: .now() + 30) == .success else {
-                Issue.record("the reader thread did not answer in 30 s")
-                return
             }
-            if let failure { throw failure }
         }
-
-        func stop() {
-            job = nil
-            start.signal()
-            _ = done.wait(timeout: .now() + 30)
+        bodies.append {
+            while DispatchTime.now() < deadline { frozen.releaseCachedInstances() }
         }
+        guard await runOnThreads(within: 60, bodies) else {
+            Issue.record("deadlock: resolving while releasing did not finish within 60 s")
+            return
+        }
+        #expect(tally.dead == 0, "instances returned after their deinit ran")
+        #expect(tally.errors.isEmpty, "\(tally.errors.prefix(3))")
+        #expect(tally.checked > 0)
     }
 
-    @Test(arguments: [1_000])
-    func buildingAndDroppingContainersLeavesNothingAlive(count: Int) throws {
-        let instancesBefore = Tracked.live.value - Tracked.deinits.value
-        let tablesBefore = frost_live_tables()
-        var peakTables: UInt64 = 0
-        for round in 0..<count {
-            let container = Container()
-            for index in 0..<20 {
-                container.register(Tracked.self, name: "n\(index)") { _ in Tracked() }.scope(
-                    .singleton)
+    final class StressTransient: Mortal, @unchecked Sendable {}
+
+    final class StressSingleton: Mortal, @unchecked Sendable {}
+
+    final class StressWeak: Mortal, @unchecked Sendable {}
+
+    final class StressGraph: Mortal, @unchecked Sendable {}
+
+    final class StressCustom: Mortal, @unchecked Sendable {}
+
+    final class StressInstance: Mortal, @unchecked Sendable {}
+
+    /// Engine rules 1, 2 and 5: eight threads resolve every scope by type, by handle and with
+    /// `withResolved` for three seconds while another releases cached instances: no dead
+    /// instance, no error, no crash.
+    @Test func everyScopeFromEightThreadsThroughTypesAndHandlesWhileReleasing() async throws {
+        let container = Container()
+        let storage = LockedScopeStorage()
+        container.register(StressTransient.self) { _ in StressTransient() }
+        container.register(StressSingleton.self) { _ in StressSingleton() }.scope(.singleton)
+        container.register(StressWeak.self) { _ in StressWeak() }.scope(.weak)
+        container.register(StressGraph.self) { _ in StressGraph() }.scope(.graph)
+        container.register(StressCustom.self) { _ in StressCustom() }.scope(.custom(storage))
+        container.register(instance: StressInstance())
+        let frozen = try container.freeze()
+        let transient = try frozen.handle(for: StressTransient.self)
+        let singleton = try frozen.handle(for: StressSingleton.self)
+        let weak = try frozen.handle(for: StressWeak.self)
+        let graph = try frozen.handle(for: StressGraph.self)
+        let custom = try frozen.handle(for: StressCustom.self)
+        let instance = try frozen.handle(for: StressInstance.self)
+        let tally = MortalTally()
+        let deadline = DispatchTime.now() + .seconds(3)
+
+        var bodies: [@Sendable () -> Void] = (0..<8).map { _ in
+            {
+                while DispatchTime.now() < deadline {
+                    Self.resolveAndCheck(StressTransient.self, transient, in: frozen, tally)
+                    Self.resolveAndCheck(StressSingleton.self, singleton, in: frozen, tally)
+                    Self.resolveAndCheck(StressWeak.self, weak, in: frozen, tally)
+                    Self.resolveAndCheck(StressGraph.self, graph, in: frozen, tally)
+                    Self.resolveAndCheck(StressCustom.self, custom, in: frozen, tally)
+                    Self.resolveAndCheck(StressInstance.self, instance, in: frozen, tally)
+                }
             }
-            container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
-            container.autowire(UserService.self) { (logger: any Logger) in
-                UserService(logger: logger, db: Primary())
-            }
-            let frozen = try container.freeze()
-            for index in 0..<20 { _ = try frozen.resolve(Tracked.self, name: "n\(index)") }
-            _ = try frozen.resolve(UserService.self)
-            if round.isMultiple(of: 3) { frozen.releaseCachedInstances() }
-            peakTables = max(peakTables, frost_live_tables())
         }
-        // Other suites run in parallel and hold tables of their own: compare with a margin
-        // far below one table per round.
-        #expect(frost_live_tables() < tablesBefore + 50)
-        #expect(peakTables < tablesBefore + 50)
-        #expect(Tracked.live.value - Tracked.deinits.value - instancesBefore < 50)
+        bodies.append {
+            var round = 0
+            while DispatchTime.now() < deadline {
+                frozen.releaseCachedInstances()
+                round += 1
+                if round.isMultiple(of: 16) { storage.removeAll() }
+            }
+        }
+        guard await runOnThreads(within: 60, bodies) else {
+            Issue.record("deadlock: the stress run did not finish within 60 s")
+            return
+        }
+        #expect(tally.dead == 0, "instances returned after their deinit ran")
+        #expect(tally.errors.isEmpty, "\(tally.errors.prefix(3))")
+        #expect(tally.checked > 0)
+    }
+
+    @Test func transientsAndMissesFromTwoThreads() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let frozen = try container.freeze()
+        let failures = Counter()
+
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<10_000 {
+                if (try? frozen.resolve(Logger.self)) == nil { failures.increment() }
+                if (try? frozen.resolve(Unregistered.self)) != nil { failures.increment() }
+            }
+        }
+        #expect(failures.value == 0)
     }
 }

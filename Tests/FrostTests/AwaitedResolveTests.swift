@@ -3,10 +3,12 @@ import Frost
 import Testing
 
 /// Swift concurrency (DESIGN.md, "Swift concurrency"): async and actor-isolated factories on
-/// both containers, awaited resolves, `bootstrap()`, async disposal, and what `freeze()`
-/// rejects. Everything that could hang runs under a time limit.
-@Suite("Async factories and resolves", .timeLimit(.minutes(5)))
-struct AsyncTests {
+/// both containers, awaited resolves, `bootstrap()`. The awaited resolve is the synchronous one
+/// until something must be awaited; a synchronous resolve of what only an awaited one can make
+/// (an async factory, a creation an awaited resolve has in progress) fails with
+/// `.asyncRequired` at once, saying what to do, and never blocks its thread.
+@Suite("Awaited resolves and async factories", .timeLimit(.minutes(1)))
+struct AwaitedResolveTests {
 
     @Test(arguments: Mode.allCases)
     func anAsyncFactoryAwaitsItsDependenciesThroughItsResolver(mode: Mode) async throws {
@@ -39,38 +41,6 @@ struct AsyncTests {
     }
 
     // MARK: Singletons: exactly once
-
-    @Test func manyTasksAndABootstrapRacingMakeASingletonOnce() async throws {
-        let made = Counter()
-        let container = Container()
-        container.register(AsyncPool.self) { _ async in
-            made.increment()
-            try? await Task.sleep(for: .milliseconds(20))
-            return AsyncPool(id: 1)
-        }
-        .scope(.singleton)
-        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
-        let frozen = try container.freeze()
-        let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            group.addTask {
-                try await frozen.bootstrap()
-                return ObjectIdentifier(try resolveSynchronously(AsyncPool.self, from: frozen))
-            }
-            for index in 0..<32 {
-                group.addTask {
-                    if index.isMultiple(of: 2) {
-                        let pool: AsyncPool = try await frozen.resolve(AsyncPool.self)
-                        return ObjectIdentifier(pool)
-                    }
-                    let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
-                    return ObjectIdentifier(repository.pool)
-                }
-            }
-            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
-        }
-        #expect(pools.count == 1)
-        #expect(made.value == 1)
-    }
 
     @Test func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking() async throws {
         let started = Locked(false)
@@ -219,56 +189,6 @@ struct AsyncTests {
         await frozen.dispose()
     }
 
-    // MARK: Cycles
-
-    @Test(arguments: Mode.allCases)
-    func aCycleThroughAsyncFactoriesFailsWithCycle(mode: Mode) async throws {
-        let container = Container()
-        container.register(AsyncPool.self) { r async throws in
-            _ = try await r.resolve(AsyncRepository.self)
-            return AsyncPool(id: 1)
-        }
-        .scope(.singleton)
-        container.register(AsyncRepository.self) { r async throws in
-            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
-        }
-        let resolver = try mode.resolver(container)
-        do {
-            _ = try await resolver.resolve(AsyncPool.self)
-            Issue.record("a cycle resolved")
-        } catch {
-            #expect(error.code == .cycle)
-        }
-    }
-
-    /// The resolver a factory receives is not `Sendable`; a factory that starts other tasks
-    /// resolves through the frozen container it captured, and the path goes on in them.
-    @Test func aCycleClosedFromATaskTheFactoryAwaitsFailsWithCycle() async throws {
-        let frozenHolder = WeakFrozen()
-        let container = Container()
-        container.register(AsyncPool.self) { _ async throws in
-            let frozen = try #require(frozenHolder.value)
-            // The factory waits for another task, which needs what this factory makes.
-            let other = Task { () async throws(FrostError) -> AsyncRepository in
-                try await frozen.resolve(AsyncRepository.self)
-            }
-            _ = try await other.value
-            return AsyncPool(id: 1)
-        }
-        .scope(.singleton)
-        container.register(AsyncRepository.self) { r async throws in
-            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
-        }
-        let frozen = try container.freeze()
-        frozenHolder.value = frozen
-        do {
-            _ = try await frozen.resolve(AsyncPool.self)
-            Issue.record("a cycle between tasks resolved")
-        } catch {
-            #expect(error.code == .cycle)
-        }
-    }
-
     // MARK: Structured concurrency inside factories
 
     @Test func aFactoryMayResolveConcurrentlyWithAsyncLet() async throws {
@@ -295,8 +215,6 @@ struct AsyncTests {
         #expect(repository.pool.id == 3)
         #expect(made.value == 1)
     }
-
-    // MARK: .graph and .scoped
 
     // MARK: Actor-isolated factories
 
@@ -421,5 +339,69 @@ struct AsyncTests {
         let frozen = try container.freeze()
         let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
         #expect(repository.pool.id == 1)
+    }
+
+    // MARK: A synchronous resolve meets an awaited one
+
+    @Test func asyncSingletonThenSyncAutowired() async throws {
+        let counter = Counter()
+        let container = Container()
+        container.register(AsyncPool.self) { _ async throws in
+            counter.increment()
+            await Task.yield()
+            return AsyncPool(id: 1)
+        }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+        let frozen = try container.freeze()
+        #expect(throws: FrostError.self) {
+            _ = try resolveSynchronously(AsyncRepository.self, from: frozen)
+        }
+        let repo: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
+        #expect(repo.pool.id == 1)
+        let again = try resolveSynchronously(AsyncRepository.self, from: frozen)
+        #expect(again.pool === repo.pool)
+        #expect(counter.value == 1)
+    }
+
+    final class MeetingPool: Sendable {}
+
+    @Test(arguments: DoorKind.allCases)
+    func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking(
+        kind: DoorKind
+    ) async throws {
+        let container = Container()
+        let started = DoorGate()
+        let release = DoorGate()
+        let made = DoorLocked(0)
+        container.register(MeetingPool.self) { _ async in
+            made.change { $0 += 1 }
+            started.open()
+            _ = await release.passed()
+            return MeetingPool()
+        }
+        .scope(.singleton)
+        let host = try DoorHost.root(container, kind)
+
+        let creation = Task { () async throws -> MeetingPool in
+            try await host.resolveAwaited(MeetingPool.self)
+        }
+        #expect(await started.passed(), "the awaited creation never started")
+        let outcome = DoorLocked<Result<MeetingPool, FrostError>?>(nil)
+        let resolved = doorRunOnThread {
+            outcome.value = Result { () throws(FrostError) in try host.resolveNow(MeetingPool.self)
+            }
+        }
+        // A resolve that blocked on the creation is let go after 20 s, when the creation is
+        // released; it then fails the checks below (it would get the instance).
+        #expect(await resolved.passed(), "the synchronous resolve blocked on the creation")
+        let releasedAfterTheResolve = !release.isOpen
+        release.open()
+        _ = await resolved.passed()
+
+        #expect(releasedAfterTheResolve)
+        #expect(outcome.value?.doorCode == .asyncRequired, "\(String(describing: outcome.value))")
+        let pool = try await creation.value
+        #expect(try host.resolveNow(MeetingPool.self) === pool)
+        #expect(made.value == 1)
     }
 }
