@@ -96,6 +96,33 @@ struct ArgumentTests {
             frostError { _ = try parent.resolver.resolve(Route.self, arguments: "/", 80) }?.code
                 == .disposed)
     }
+
+    // MARK: Forwards and aliases take the arguments of their registration
+
+    /// A `.implements` forward of a registration that takes a runtime argument
+    /// takes the same argument.
+    @Test(arguments: Mode.allCases)
+    func anImplementsForwardTakesTheRuntimeArgumentsOfItsRegistration(mode: Mode) throws {
+        let container = Container()
+        container.register(Greeting.self) { _, name in Greeting(to: name) }
+            .implements((any Salutation).self)
+        let resolver = try mode.resolver(container)
+
+        let salutation = try resolver.resolve((any Salutation).self, argument: "Ann")
+        #expect(salutation.text == "Hello, Ann")
+    }
+
+    /// An alias of a registration that takes a runtime argument takes the same argument.
+    @Test(arguments: Mode.allCases)
+    func anAliasTakesTheRuntimeArgumentsOfItsRegistration(mode: Mode) throws {
+        let container = Container()
+        container.register(Greeting.self) { _, name in Greeting(to: name) }.alias("other")
+        let resolver = try mode.resolver(container)
+
+        #expect(
+            try resolver.resolve(Greeting.self, name: "other", argument: "Ann")
+                == Greeting(to: "Ann"))
+    }
 }
 
 /// A value made from a runtime argument and a dependency.
@@ -103,3 +130,10 @@ struct Signed: Sendable {
     let text: String
     let logger: any Logger
 }
+
+/// What a `.implements` forward of `Greeting` is resolved as.
+protocol Salutation: Sendable {
+    var text: String { get }
+}
+
+extension Greeting: Salutation {}

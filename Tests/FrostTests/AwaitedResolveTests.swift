@@ -266,30 +266,6 @@ struct AwaitedResolveTests {
 
     // MARK: Disposal
 
-    @Test func anAwaitedDisposeRunsAsyncHooksNewestFirst() async throws {
-        let journal = Locked<[String]>([])
-        let container = Container()
-        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
-            .scope(.singleton)
-            .onDispose { _ async in
-                try? await Task.sleep(for: .milliseconds(5))
-                journal.withLock { $0.append("pool") }
-            }
-        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
-            .scope(.singleton)
-            .onDispose { _ in journal.withLock { $0.append("repository") } }
-        let frozen = try container.freeze()
-        try await frozen.bootstrap()
-        await frozen.dispose()
-        #expect(journal.withLock { $0 } == ["repository", "pool"])
-        do {
-            _ = try await frozen.resolve(AsyncPool.self)
-            Issue.record("a disposed container resolved")
-        } catch {
-            #expect(error.code == .disposed)
-        }
-    }
-
     @Test func aSynchronousDisposeStillRunsAsyncHooks() async throws {
         let closed = Locked(false)
         let container = Container()
@@ -308,38 +284,6 @@ struct AwaitedResolveTests {
     }
 
     // MARK: What freeze() rejects
-
-    @Test func aSynchronousRegistrationDeclaringAnAsyncTransientIsRejectedAtFreeze() throws {
-        let container = Container()
-        // A transient: made per resolve.
-        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
-        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
-        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
-        let problem = try #require(error?.problems.first)
-        #expect(error?.problems.count == 1)
-        #expect(problem.code == .asyncRequired)
-        #expect(problem.dependencyPath.count == 2)
-        #expect(problem.description.contains("Repository"))
-        #expect(problem.description.contains("Pool"))
-        #expect(problem.description.contains("async factory"))
-    }
-
-    @Test func anAsyncFactoryInALifetimeReadSynchronouslyIsRejectedAtFreeze() throws {
-        let container = Container()
-        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.weak)
-        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
-        #expect(error?.problems.map(\.code) == [.asyncRequired])
-        #expect(error?.description.contains("weak") == true)
-    }
-
-    @Test func anAsyncSingletonDependencyOfASynchronousRegistrationIsAccepted() async throws {
-        let container = Container()
-        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
-        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
-        let frozen = try container.freeze()
-        let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
-        #expect(repository.pool.id == 1)
-    }
 
     // MARK: A synchronous resolve meets an awaited one
 

@@ -284,4 +284,28 @@ struct DisposalTests {
         #expect(frostError { _ = try root.resolve(AppConfig.self) }?.code == .disposed)
         #expect(frostError { _ = try root.resolve(Cache.self) }?.code == .disposed)
     }
+
+    @Test func anAwaitedDisposeRunsAsyncHooksNewestFirst() async throws {
+        let journal = Locked<[String]>([])
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
+            .scope(.singleton)
+            .onDispose { _ async in
+                try? await Task.sleep(for: .milliseconds(5))
+                journal.withLock { $0.append("pool") }
+            }
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+            .scope(.singleton)
+            .onDispose { _ in journal.withLock { $0.append("repository") } }
+        let frozen = try container.freeze()
+        try await frozen.bootstrap()
+        await frozen.dispose()
+        #expect(journal.withLock { $0 } == ["repository", "pool"])
+        do {
+            _ = try await frozen.resolve(AsyncPool.self)
+            Issue.record("a disposed container resolved")
+        } catch {
+            #expect(error.code == .disposed)
+        }
+    }
 }

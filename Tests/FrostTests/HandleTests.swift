@@ -192,6 +192,35 @@ struct HandleTests {
         #expect(failures.value == 0)
         #expect(try frozen.withResolved(handle) { $0 } === frozen.resolve(Logger.self))
     }
+
+    @Test func handleResolvesTheSameAsTheType() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Database.self, name: "primary") { _ in Primary() }
+        let frozen = try container.freeze()
+
+        let logger = try frozen.handle(for: Logger.self)
+        #expect(try frozen.resolve(logger) === frozen.resolve(Logger.self))
+        let primary = try frozen.handle(for: Database.self, name: "primary")
+        #expect(try frozen.resolve(primary).label == "primary")
+        #expect(try frozen.resolve(primary) !== frozen.resolve(primary))
+        #expect(frostError { _ = try frozen.handle(for: Database.self) }?.code == .notRegistered)
+    }
+
+    @Test func handleFromAnotherContainerIsRefused() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let first = try container.freeze()
+        let second = try container.freeze()
+        let handle = try first.handle(for: Logger.self)
+
+        let error = try #require(frostError { _ = try second.resolve(handle) })
+        #expect(error.code == .foreignHandle)
+        #expect(error.description.contains("FrostTests.Logger"))
+        // The handle holds the first container's singleton: the second still refuses it.
+        let lent = try #require(frostError { _ = try second.withResolved(handle) { $0 } })
+        #expect(lent.code == .foreignHandle)
+    }
 }
 
 /// An autowired transient with one dependency, for handles.

@@ -107,4 +107,109 @@ struct PropertyInjectionTests {
         #expect(error.code == .notRegistered)
         #expect(error.dependencyPath.first == "FrostTests.DetailScreen")
     }
+
+    // MARK: Classes the registered type does not show
+
+    /// The `@Injected` properties of an instance are filled when its class is
+    /// registered under a protocol it conforms to.
+    @Test(arguments: Mode.allCases)
+    func injectedPropertiesAreFilledUnderAProtocol(mode: Mode) throws {
+        let container = Container()
+        container.register(Food.self) { _ in Food() }
+        container.register((any HasFood).self) { _ in FedPlate() }
+        let resolver = try mode.resolver(container)
+
+        let plate = try #require(try resolver.resolve((any HasFood).self) as? FedPlate)
+        #expect(plate.$food.isInjected)
+    }
+
+    /// The `@Injected` properties of an instance are filled when its class is registered under
+    /// a superclass that has none.
+    @Test(arguments: Mode.allCases)
+    func injectedPropertiesAreFilledUnderASuperclass(mode: Mode) throws {
+        let container = Container()
+        container.register(Food.self) { _ in Food() }
+        container.register(Plate.self) { _ in FedPlate() }
+        let resolver = try mode.resolver(container)
+
+        let plate = try #require(try resolver.resolve(Plate.self) as? FedPlate)
+        #expect(plate.$food.isInjected)
+    }
+
+    /// `inject(into:)` on the resolver a factory receives gives `@LazyInjected` properties a
+    /// container: reading one after the resolve returned works.
+    @Test(arguments: Mode.allCases)
+    func injectIntoFromAFactoryGivesLazyInjectedPropertiesAContainer(mode: Mode) throws {
+        let container = Container()
+        container.register(Session.self) { _ in Session() }.scope(.singleton)
+        container.register(SheetOwner.self) { r in
+            let sheet = Sheet()
+            try r.inject(into: sheet)
+            return SheetOwner(sheet: sheet)
+        }
+        let resolver = try mode.resolver(container)
+
+        let owner = try resolver.resolve(SheetOwner.self)
+        #expect(owner.sheet.$session.isInjected)
+        let session = try resolver.resolve(Session.self)
+        #expect(owner.sheet.session === session)  // the container is alive: `resolver` holds it
+        withExtendedLifetime(resolver) {}
+    }
+
+    // MARK: onCreate hooks
+
+    final class Tracked {
+        @Injected var logger: any Logger
+        init() {}
+    }
+
+    @Test(arguments: Mode.allCases)
+    func onCreateRunsOncePerInstanceAfterInjection(mode: Mode) throws {
+        let container = Container()
+        let created = Counter()
+        let injectedFirst = Counter()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Tracked.self) { _ in Tracked() }
+            .onCreate { _, tracked in
+                created.increment()
+                if tracked.$logger.isInjected { injectedFirst.increment() }
+            }
+        container.register(Tracked.self, name: "one") { _ in Tracked() }
+            .scope(.singleton)
+            .onCreate { _, _ in created.increment() }
+        let resolver = try mode.resolver(container)
+
+        _ = try resolver.resolve(Tracked.self)
+        _ = try resolver.resolve(Tracked.self)
+        #expect(created.value == 2)
+        #expect(injectedFirst.value == 2)
+        _ = try resolver.resolve(Tracked.self, name: "one")
+        _ = try resolver.resolve(Tracked.self, name: "one")
+        #expect(created.value == 3)
+    }
+}
+
+final class Food: Sendable {}
+
+protocol HasFood: AnyObject {}
+
+/// A superclass without injected properties.
+class Plate {
+    init() {}
+}
+
+/// A subclass with one, registered under `HasFood` or `Plate`.
+final class FedPlate: Plate, HasFood {
+    @Injected var food: Food
+}
+
+/// An object a factory makes and injects itself.
+final class Sheet {
+    @LazyInjected var session: Session
+    init() {}
+}
+
+/// What that factory returns.
+struct SheetOwner {
+    let sheet: Sheet
 }

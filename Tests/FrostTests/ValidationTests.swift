@@ -190,4 +190,47 @@ struct ValidationTests {
         }
         #expect(try child.resolve(Auditor.self).log.label == "app")
     }
+
+    // MARK: Children
+
+    @Test func childMissingADependencyInBothIsReportedAtFreeze() throws {
+        let parent = try Container().freeze()
+        let error = try #require(
+            frostError { _ = try parent.child { c in c.autowire(Replica.self, Replica.init) } })
+        #expect(error.problems.first?.requestedKey == "FrostTests.AppConfig")
+    }
+
+    // MARK: Async factories
+
+    @Test func aSynchronousRegistrationDeclaringAnAsyncTransientIsRejectedAtFreeze() throws {
+        let container = Container()
+        // A transient: made per resolve.
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
+        let problem = try #require(error?.problems.first)
+        #expect(error?.problems.count == 1)
+        #expect(problem.code == .asyncRequired)
+        #expect(problem.dependencyPath.count == 2)
+        #expect(problem.description.contains("Repository"))
+        #expect(problem.description.contains("Pool"))
+        #expect(problem.description.contains("async factory"))
+    }
+
+    @Test func anAsyncFactoryInALifetimeReadSynchronouslyIsRejectedAtFreeze() throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.weak)
+        let error = #expect(throws: FrostError.self) { _ = try container.freeze() }
+        #expect(error?.problems.map(\.code) == [.asyncRequired])
+        #expect(error?.description.contains("weak") == true)
+    }
+
+    @Test func anAsyncSingletonDependencyOfASynchronousRegistrationIsAccepted() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+        let frozen = try container.freeze()
+        let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
+        #expect(repository.pool.id == 1)
+    }
 }

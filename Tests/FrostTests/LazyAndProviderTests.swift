@@ -1,9 +1,12 @@
 import Frost
 import Testing
 
-/// Lazy (once, on first use) and Provider (on every call), for any registered type.
+/// `Lazy` (once, on first use) and `Provider` (on every call), for any registered type; of an
+/// unregistered type, refused at once. Neither keeps its container alive (a singleton holding
+/// one would otherwise keep its own container, and everything in it, forever): used after the
+/// container is gone, it says so.
 @Suite("Lazy and Provider")
-struct DeferredTests {
+struct LazyAndProviderTests {
     @Test(arguments: Mode.allCases)
     func lazyResolvesOnceOnFirstUse(mode: Mode) throws {
         let container = Container()
@@ -55,12 +58,9 @@ struct DeferredTests {
         #expect(error.code == .factoryFailed)
         withExtendedLifetime(frozen) {}
     }
-}
 
-/// Lazy and Provider do not keep their container alive: a singleton holding one would
-/// otherwise keep its own container (and everything in it) forever.
-@Suite("Deferred resolvers and container lifetime")
-struct DeferredLifetimeTests {
+    // MARK: Neither keeps its container alive
+
     final class Holder: Sendable {
         let logger: Provider<Logger>
         init(logger: Provider<Logger>) { self.logger = logger }

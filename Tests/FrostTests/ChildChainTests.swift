@@ -2,12 +2,16 @@ import Testing
 
 @testable import Frost
 
-/// Children of both containers (`frozen.child` and `container.child`): a parent's factories
-/// resolved through a child see the child's registrations, a parent's singletons stay in the
-/// parent, one `.graph` graph per top-level resolve across the boundary, a child's own new
-/// keys, and near misses that include the child's registrations.
-@Suite("Children")
-struct ChildContainerTests {
+/// Children of both containers (`frozen.child` and `container.child`), engine rules 7 and 8:
+/// whatever a child is asked — resolve, handle, description, graphviz — the answer comes from
+/// one walk of the chain (own registrations, overrides, supplied values, then the parent), so
+/// a parent's factories resolved through a child see the child's registrations, a parent's
+/// singletons stay in the parent, and a child's own new keys resolve through it only; below a
+/// disposed child, what that child would have supplied fails with `.disposed` while what a live
+/// ancestor above it supplies still resolves. A child that only supplies values or overrides
+/// keys its parent knows builds no hash table; a new key gets a table holding that key only.
+@Suite("A child answers through one walk of its chain", .timeLimit(.minutes(1)))
+struct ChildChainTests {
     protocol WallClock: AnyObject, Sendable {
         var now: Int { get }
     }
@@ -86,10 +90,6 @@ struct ChildContainerTests {
         #expect(try parent.resolver.resolve((any WallClock).self) is SystemClock)
     }
 
-    // MARK: One graph across the boundary
-
-    final class Token: Sendable {}
-
     // MARK: Singletons stay in the parent
 
     final class Scheduler: Sendable {
@@ -124,6 +124,8 @@ struct ChildContainerTests {
     // MARK: A child's keys
 
     final class Audit: Sendable {}
+
+    final class Token: Sendable {}
 
     /// Made by a parent's closure that resolves `Audit`, which only a child registers.
     final class Probe: Sendable {
@@ -199,36 +201,30 @@ struct ChildContainerTests {
         #expect(frostError { _ = try parent.resolver.resolve(Audit.self) }?.code == .notRegistered)
     }
 
-    // MARK: Errors
-
-    /// A miss through a child lists the child's registration of the type among its near misses.
-    @Test(arguments: Mode.allCases)
-    func aMissThroughAChildListsTheChildsNearMisses(mode: Mode) throws {
+    @Test func childShadowsAndFallsBackWithoutRebuildingTheParent() throws {
         let container = Container()
-        container.register(instance: 1.5)
-        let parent = try mode.family(container)
-        let child = try parent.child { c in c.register(instance: 2.5, name: "child") }
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(instance: AppConfig(port: 1))
+        let parent = try container.freeze()
+        let parentDescription = parent.description
+        let parentLogger = try parent.resolve(Logger.self)
 
-        let error = try #require(
-            frostError { _ = try child.resolver.resolve(Double.self, name: "chlid") })
-        #expect(error.code == .notRegistered)
-        #expect(error.nearMisses.contains { $0.contains(#"name "child""#) }, "\(error.nearMisses)")
-        #expect(error.nearMisses.contains { $0.hasPrefix("Swift.Double (unnamed)") })
-        #expect(error.description.contains(#"name "child""#), "\(error)")
-        #expect(try child.resolver.resolve(Double.self, name: "child") == 2.5)
-        #expect(try child.resolver.resolve(Double.self) == 1.5)
+        let child = try parent.child { c in
+            c.register(instance: AppConfig(port: 2))
+            c.autowire(Replica.self, Replica.init)
+        }
+        #expect(try child.resolve(AppConfig.self).port == 2)
+        #expect(try child.resolve(Replica.self).label == "replica:2")
+        #expect(try child.resolve(Logger.self) === parentLogger)
+        #expect(try parent.resolve(AppConfig.self).port == 1)
+        #expect(child.count == 2)
+        #expect(parent.description == parentDescription)
+        #expect(!parent.contains(Replica.self))
     }
-}
 
-// MARK: Helpers
+    // MARK: Tables only for new keys
 
-/// What a child costs: a child that only supplies values or overrides keys its parent knows
-/// builds no hash table (it shares the empty table, with no cmph function); a key the parent
-/// does not know gets a table of its own, holding that key only.
-@Suite("Children build tables only for new keys")
-struct ChildTableTests {
     final class User: Sendable {}
-    final class Audit: Sendable {}
 
     @Test func onlyNewKeysBuildATable() throws {
         let container = Container()
@@ -247,5 +243,131 @@ struct ChildTableTests {
         let extending = try parent.child { c in c.register(instance: Audit()) }
         #expect(extending.table !== PerfectHashTable.empty)
         #expect(extending.table.count == 1)
+    }
+
+    // MARK: Below a disposed child
+
+    protocol ChainClock: AnyObject, Sendable {
+        var now: Int { get }
+    }
+
+    final class ChainSystemClock: ChainClock {
+        var now: Int { 1 }
+    }
+
+    /// What a child registers instead of the parent's clock.
+    final class ChainFakeClock: ChainClock {
+        var now: Int { 42 }
+    }
+
+    /// A value each child supplies (`provided` in the root).
+    final class ChainUser: Sendable {
+        let id: String
+        init(id: String) { self.id = id }
+    }
+
+    /// A key only the child registers, `.scoped`.
+    final class ChainLedger: Sendable {}
+
+    /// The root's singleton.
+    final class ChainAudit: Sendable {}
+
+    /// The root's transient.
+    final class ChainReport: Sendable {}
+
+    /// A grandchild of a disposed child: the child's supplied value, its `.scoped`
+    /// registration and its override fail with `.disposed`; the live root's singleton and
+    /// transient still resolve through the grandchild.
+    @Test(arguments: DoorKind.allCases)
+    func aGrandchildOfADisposedChildRefusesWhatTheChildSuppliedAndReachesItsLiveRoot(
+        kind: DoorKind
+    ) throws {
+        let container = Container()
+        container.register((any ChainClock).self) { _ in ChainSystemClock() }
+        container.provided(ChainUser.self)
+        container.register(ChainAudit.self) { _ in ChainAudit() }.scope(.singleton)
+        container.register(ChainReport.self) { _ in ChainReport() }
+        let root = try DoorHost.root(container, kind)
+        let child = try root.child { c in
+            c.register(instance: ChainUser(id: "ann"))
+            c.register((any ChainClock).self) { _ in ChainFakeClock() }
+            c.register(ChainLedger.self) { _ in ChainLedger() }.scope(.scoped)
+        }
+        let grandchild = try child.child()
+        #expect(try grandchild.resolveNow(ChainUser.self).id == "ann")
+        #expect(try grandchild.resolveNow((any ChainClock).self).now == 42)
+
+        child.disposeNow()
+        let user = Result { () throws(FrostError) in try grandchild.resolveNow(ChainUser.self) }
+        #expect(user.doorCode == .disposed, "the disposed child's supplied value")
+        let ledger = Result { () throws(FrostError) in try grandchild.resolveNow(ChainLedger.self) }
+        #expect(ledger.doorCode == .disposed, "the disposed child's .scoped registration")
+        let clock = Result { () throws(FrostError) in
+            try grandchild.resolveNow((any ChainClock).self)
+        }
+        #expect(clock.doorCode == .disposed, "the disposed child's override")
+        let audit = Result { () throws(FrostError) in try grandchild.resolveNow(ChainAudit.self) }
+        let rootAudit = try root.resolveNow(ChainAudit.self)
+        #expect((try? audit.get()) === rootAudit, "the live root's singleton: \(audit)")
+        let report = Result { () throws(FrostError) in try grandchild.resolveNow(ChainReport.self) }
+        #expect(report.doorCode == nil, "the live root's transient: \(report)")
+    }
+
+    // MARK: Handles and descriptions of a child
+
+    /// A child's `handle(for:)` finds a key only the child registers and the child's override
+    /// of a parent key, as `resolve` does.
+    @Test func aChildsHandleFindsItsOwnKeysAndItsOverrides() throws {
+        let container = Container()
+        container.register((any ChainClock).self) { _ in ChainSystemClock() }
+        let frozen = try container.freeze()
+        let child = try frozen.child { c in
+            c.register(ChainLedger.self) { _ in ChainLedger() }.scope(.scoped)
+            c.register((any ChainClock).self) { _ in ChainFakeClock() }
+        }
+        let ledger = try child.handle(for: ChainLedger.self)
+        #expect(try child.resolve(ledger) === child.resolve(ChainLedger.self))
+
+        #expect(try child.resolve((any ChainClock).self).now == 42)
+        let clock = try child.handle(for: (any ChainClock).self)
+        #expect(try child.resolve(clock).now == 42)
+        #expect(try frozen.resolve((any ChainClock).self).now == 1)
+    }
+
+    /// A child's `handle(for:)` finds the value the child supplies for a `provided` key, as
+    /// `resolve` does.
+    @Test func aChildsHandleFindsTheValueItSupplies() throws {
+        let container = Container()
+        container.provided(ChainUser.self)
+        let frozen = try container.freeze()
+        let ann = ChainUser(id: "ann")
+        let child = try frozen.child { $0.register(instance: ann) }
+
+        #expect(try child.resolve(ChainUser.self) === ann)
+        let user = try child.handle(for: ChainUser.self)
+        #expect(try child.resolve(user) === ann)
+    }
+
+    /// A child's `description` and `graphviz()` show the child's override of a parent key,
+    /// with the override's scope.
+    @Test func aChildsDescriptionAndGraphvizShowItsOverrides() throws {
+        let container = Container()
+        container.register(ChainReport.self) { _ in ChainReport() }
+        let frozen = try container.freeze()
+        let child = try frozen.child { c in
+            c.register(ChainReport.self) { _ in ChainReport() }.scope(.singleton)
+        }
+        let name = String(reflecting: ChainReport.self)
+
+        let description = child.description
+        let described = description.split(separator: "\n").contains {
+            $0.contains(name) && $0.contains("singleton")
+        }
+        #expect(described, "the override is missing from the description:\n\(description)")
+        let dot = child.graphviz()
+        let drawn = dot.split(separator: "\n").contains {
+            $0.contains(name) && $0.contains("singleton")
+        }
+        #expect(drawn, "the override is missing from the graph:\n\(dot)")
     }
 }

@@ -1,0 +1,228 @@
+import Frost
+import Testing
+
+/// The lookup, the one thing the two containers do differently: the dictionary of a
+/// `Container` and the perfect-hash table of a `FrozenContainer` find the same registration
+/// for a type and a name (names equal as Swift strings are one name; types that print alike
+/// are two keys), through `.implements` forwards and aliases, after a later registration
+/// replaced an earlier one; `resolveAll` finds every registration of a type in order; a frozen
+/// container holds from empty to 100,000 keys, by canonical key too, and ignores what is
+/// registered after it was frozen.
+@Suite("Both containers find a registration alike")
+struct LookupTests {
+    @Test(arguments: Mode.allCases)
+    func factoriesResolveTheirDependencies(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 5432))
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Database.self, name: "replica") { r in
+            Replica(try r.resolve(AppConfig.self))
+        }
+        container.register(UserService.self) { r in
+            UserService(
+                logger: try r.resolve(Logger.self),
+                db: try r.resolve(Database.self, name: "replica"))
+        }
+        let resolver = try mode.resolver(container)
+
+        let service = try resolver.resolve(UserService.self)
+        #expect(service.db.label == "replica:5432")
+        #expect(service.logger === (try resolver.resolve(Logger.self)))
+    }
+
+    // MARK: Names and types
+
+    @Test(arguments: Mode.allCases)
+    func namesSelectAmongRegistrationsOfOneType(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 1))
+        container.register(Database.self) { _ in Primary() }
+        container.register(Database.self, name: "replica") { r in
+            Replica(try r.resolve(AppConfig.self))
+        }
+        container.register(Database.self, name: "") { _ in Primary() }
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(Database.self).label == "primary")
+        #expect(try resolver.resolve(Database.self, name: "replica").label == "replica:1")
+        #expect(try resolver.resolve(Database.self, name: "").label == "primary")
+    }
+
+    /// Names that are equal as Swift strings (NFC "café" and NFD "café") find the same
+    /// registration in both containers.
+    @Test(arguments: Mode.allCases)
+    func namesEqualAsStringsFindTheSameRegistration(mode: Mode) throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        try #require(composed == decomposed)
+        let container = Container()
+        container.register(instance: AppConfig(port: 1), name: composed)
+        container.register(Database.self, name: decomposed) { _ in Primary() }
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(AppConfig.self, name: decomposed).port == 1)
+        #expect(try resolver.resolve(Database.self, name: composed).label == "primary")
+    }
+
+    typealias PlainParameter = (() -> Int) -> Int
+
+    typealias EscapingParameter = (@escaping () -> Int) -> Int
+
+    /// Two function types that print alike (one with an `@escaping` parameter) are two keys:
+    /// both register, freeze, and resolve to their own instance.
+    @Test(arguments: Mode.allCases)
+    func functionTypesThatPrintAlikeAreDifferentRegistrations(mode: Mode) throws {
+        try #require(PlainParameter.self != EscapingParameter.self)
+        try #require(
+            String(reflecting: PlainParameter.self) == String(reflecting: EscapingParameter.self))
+        let plain: PlainParameter = { body in body() }
+        let escaping: EscapingParameter = { body in body() + 1 }
+        let container = Container()
+        container.register(instance: plain)
+        container.register(instance: escaping)
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(PlainParameter.self)({ 1 }) == 1)
+        #expect(try resolver.resolve(EscapingParameter.self)({ 1 }) == 2)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func laterRegistrationReplacesEarlierOne(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Logger.self) { _ in FileLogger() }.scope(.singleton)
+        #expect(container.count == 1)
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(Logger.self) is FileLogger)
+    }
+
+    // MARK: Forwards and aliases
+
+    @Test(arguments: Mode.allCases)
+    func implementsForwardsEveryTypeToOneSingleton(mode: Mode) throws {
+        let container = Container()
+        container.register(FileLogger.self) { _ in FileLogger() }
+            .scope(.singleton)
+            .implements(Logger.self, Sink.self)
+        let resolver = try mode.resolver(container)
+
+        let file = try resolver.resolve(FileLogger.self)
+        #expect(try resolver.resolve(Logger.self) === file)
+        #expect(try resolver.resolve(Sink.self) === file)
+    }
+
+    @Test(arguments: Mode.allCases)
+    func implementsFollowsAScopeSetAfterIt(mode: Mode) throws {
+        let container = Container()
+        container.register(FileLogger.self) { _ in FileLogger() }
+            .implements(Logger.self)
+            .scope(.singleton)
+        let resolver = try mode.resolver(container)
+
+        #expect(try resolver.resolve(Logger.self) === resolver.resolve(Logger.self))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func implementsOfATypeTheInstanceIsNotThrowsTypeMismatch(mode: Mode) throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 1)).implements(Logger.self)
+        let resolver = try mode.resolver(container)
+
+        let error = try #require(frostError { _ = try resolver.resolve(Logger.self) })
+        #expect(error.code == .typeMismatch)
+        #expect(error.description.contains("AppConfig"))
+        #expect(error.description.contains("Logger"))
+    }
+
+    @Test(arguments: Mode.allCases)
+    func aliasResolvesTheSameRegistration(mode: Mode) throws {
+        let container = Container()
+        container.register(Database.self, name: "primary") { _ in Primary() }
+            .scope(.singleton)
+            .alias("default")
+        let resolver = try mode.resolver(container)
+
+        #expect(
+            try resolver.resolve(Database.self, name: "default")
+                === resolver.resolve(Database.self, name: "primary"))
+    }
+
+    @Test func resolveAllReturnsEveryRegistrationInOrder() throws {
+        let container = Container()
+        container.register((any Plugin).self, name: "b") { _ in NamedPlugin(id: "b") }
+        container.register((any Plugin).self) { _ in NamedPlugin(id: "unnamed") }
+        container.register((any Plugin).self, name: "a") { _ in NamedPlugin(id: "a") }
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let frozen = try container.freeze()
+
+        let plugins: [any Plugin] = try frozen.resolveAll((any Plugin).self)
+        #expect(plugins.map(\.id) == ["b", "unnamed", "a"])
+        #expect(try frozen.resolveAll(Session.self).isEmpty)
+    }
+
+    // MARK: The frozen table
+
+    @Test(arguments: [0, 1, 2, 3, 7, 12, 100, 1_000, 100_000])
+    func everyRegistrationResolvesToItsOwnInstance(count: Int) throws {
+        let container = Container()
+        for index in 0..<count {
+            container.register(Int.self, name: "key-\(index)") { _ in index }
+        }
+        container.register(instance: "unnamed")
+        let frozen = try container.freeze()
+        #expect(frozen.count == count + 1)
+
+        for index in 0..<count {
+            let value = try frozen.resolve(Int.self, name: "key-\(index)")
+            if value != index {
+                Issue.record("key-\(index) resolved to \(value)")
+                break
+            }
+        }
+        #expect(try frozen.resolve(String.self) == "unnamed")
+        #expect(frostError { _ = try frozen.resolve(Int.self) }?.code == .notRegistered)
+        #expect(
+            frostError { _ = try frozen.resolve(Int.self, name: "key-\(count)") }?.code
+                == .notRegistered)
+        #expect(frostError { _ = try frozen.resolve(Double.self) }?.code == .notRegistered)
+    }
+
+    @Test func canonicalKeysAreTheQualifiedTypeNameAndName() throws {
+        let container = Container()
+        container.register(Database.self, name: "replica") { _ in Primary() }
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let frozen = try container.freeze()
+
+        #expect(frozen.contains(canonicalKey: "FrostTests.Database#replica"))
+        #expect(frozen.contains(canonicalKey: "FrostTests.Logger"))
+        #expect(!frozen.contains(canonicalKey: "FrostTests.Database"))
+        #expect(!frozen.contains(canonicalKey: ""))
+        #expect(frozen.contains(Database.self, name: "replica"))
+        #expect(!frozen.contains(Database.self))
+    }
+
+    @Test func frozenContainerIgnoresLaterRegistrations() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let frozen = try container.freeze()
+        container.register(Logger.self) { _ in FileLogger() }
+        container.register(instance: AppConfig(port: 1))
+
+        #expect(try frozen.resolve(Logger.self) is ConsoleLogger)
+        #expect(!frozen.contains(AppConfig.self))
+        #expect(try container.resolve(Logger.self) is FileLogger)
+    }
+
+    @Test func valueTypesAndExistentialsRoundTrip() throws {
+        let container = Container()
+        container.register(instance: [1, 2, 3])
+        container.register(instance: AppConfig(port: 9))
+        container.register((any Sendable).self) { _ in 42 }
+        let frozen = try container.freeze()
+
+        #expect(try frozen.resolve([Int].self) == [1, 2, 3])
+        #expect(try frozen.resolve(AppConfig.self).port == 9)
+        #expect(try frozen.resolve((any Sendable).self) as? Int == 42)
+    }
+}
