@@ -1,7 +1,8 @@
 import Frost
 import Testing
 
-/// Runtime arguments, in Swinject's spelling; a wrong type or count is an error, never a crash.
+/// Runtime arguments, in Swinject's spelling; a wrong type or count is an error, never a crash;
+/// a forward or an alias of a registration that takes them takes them too.
 @Suite("Runtime arguments")
 struct ArgumentTests {
     static func container() -> Container {

@@ -2,8 +2,9 @@ import Foundation
 import Frost
 import Testing
 
-/// Engine rule 6: what a custom `ScopeStorage` answers is checked, never trusted, and each
-/// container keeps its own instances in a storage it shares with another.
+/// `.custom(storage)`: the storage keeps the instance until it forgets it. Engine rule 6: what
+/// a custom `ScopeStorage` answers is checked, never trusted, and each container keeps its own
+/// instances in a storage it shares with another.
 @Suite("Custom scopes")
 struct CustomScopeTests {
     final class Cart: Sendable {}

@@ -4,8 +4,8 @@ import Testing
 
 /// `dispose()` on both containers and their children: the `.onDispose` hooks of the instances
 /// a container created and caches, in reverse order of completed creation, once; never a
-/// registered instance's or a transient's; a parent's dispose does not reach its children;
-/// and a disposed container refuses to resolve.
+/// registered instance's or a transient's; async hooks awaited; a parent's dispose does not
+/// reach its children; and a disposed container refuses to resolve.
 @Suite("Disposal")
 struct DisposalTests {
     /// The hooks that ran, in order, and the instances they were given.

@@ -4,7 +4,8 @@ import Testing
 
 /// Handles that hold their instance: made for a `.singleton` or a registered instance, read
 /// through `withResolved` without reference counting, and still right after
-/// `releaseCachedInstances()`.
+/// `releaseCachedInstances()`; a transient's handle makes it as a resolve by type does; a
+/// handle of another container is refused.
 @Suite("Handles")
 struct HandleTests {
     @Test func aSingletonsHandleCreatesItAndLendsTheCachedInstance() throws {

@@ -2,7 +2,9 @@ import Testing
 
 @testable import Frost
 
-/// Near misses: the names closest to a missed one, found in one bounded pass.
+/// Near misses: what a miss suggests — the names registered for the type, closest first (found
+/// in one bounded pass, among a million too), a conformer of a protocol, a child's
+/// registrations — and never a type whose name merely contains the missed one's.
 @Suite("Near misses")
 struct NearMissTests {
     /// Levenshtein distance, the plain way: what the banded one must agree with.

@@ -1,8 +1,9 @@
 import Frost
 import Testing
 
-/// Property injection: key paths on registrations, property wrappers, and objects the
-/// container did not create.
+/// Property injection: key paths on registrations, property wrappers (of the class an instance
+/// actually is, whatever type it is registered under), objects the container did not create;
+/// `onCreate` hooks run after injection, once per instance.
 @Suite("Property injection")
 struct PropertyInjectionTests {
     /// A container with everything DetailScreen needs.

@@ -1,8 +1,10 @@
 import Frost
 import Testing
 
-/// freeze() checks every dependency it can see, reports every problem at once, and runs no
-/// factory to find out.
+/// freeze() checks every dependency it can see (a child's through its parent too), reports every
+/// problem at once, and runs no factory to find out: missing registrations, cycles, captive
+/// dependencies (a singleton holding a transient, a `.scoped` or a provided value, across the
+/// parent boundary too), async factories that a synchronous resolve would need.
 @Suite("Validation at freeze")
 struct ValidationTests {
     final class Five: Sendable {
