@@ -40,28 +40,68 @@ struct AwaitedResolveTests {
         #expect(try resolveSynchronously(AsyncPool.self, from: frozen).id == 1)
     }
 
-    // MARK: Singletons: exactly once
+    // MARK: A synchronous resolve meets an awaited one
 
-    @Test func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking() async throws {
-        let started = Locked(false)
+    @Test func asyncSingletonThenSyncAutowired() async throws {
+        let counter = Counter()
         let container = Container()
-        container.register(AsyncPool.self) { _ async in
-            started.withLock { $0 = true }
-            try? await Task.sleep(for: .milliseconds(300))
+        container.register(AsyncPool.self) { _ async throws in
+            counter.increment()
+            await Task.yield()
             return AsyncPool(id: 1)
+        }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+        let frozen = try container.freeze()
+        #expect(throws: FrostError.self) {
+            _ = try resolveSynchronously(AsyncRepository.self, from: frozen)
+        }
+        let repo: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
+        #expect(repo.pool.id == 1)
+        let again = try resolveSynchronously(AsyncRepository.self, from: frozen)
+        #expect(again.pool === repo.pool)
+        #expect(counter.value == 1)
+    }
+
+    final class MeetingPool: Sendable {}
+
+    @Test(arguments: DoorKind.allCases)
+    func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking(
+        kind: DoorKind
+    ) async throws {
+        let container = Container()
+        let started = DoorGate()
+        let release = DoorGate()
+        let made = DoorLocked(0)
+        container.register(MeetingPool.self) { _ async in
+            made.change { $0 += 1 }
+            started.open()
+            _ = await release.passed()
+            return MeetingPool()
         }
         .scope(.singleton)
-        let frozen = try container.freeze()
-        let creation = Task { () async throws -> AsyncPool in
-            try await frozen.resolve(AsyncPool.self)
+        let host = try DoorHost.root(container, kind)
+
+        let creation = Task { () async throws -> MeetingPool in
+            try await host.resolveAwaited(MeetingPool.self)
         }
-        while !started.withLock({ $0 }) { await Task.yield() }
-        let error = #expect(throws: FrostError.self) {
-            _ = try resolveSynchronously(AsyncPool.self, from: frozen)
+        #expect(await started.passed(), "the awaited creation never started")
+        let outcome = DoorLocked<Result<MeetingPool, FrostError>?>(nil)
+        let resolved = doorRunOnThread {
+            outcome.value = Result { () throws(FrostError) in try host.resolveNow(MeetingPool.self)
+            }
         }
-        #expect(error?.code == .asyncRequired)
+        // A resolve that blocked on the creation is let go after 20 s, when the creation is
+        // released; it then fails the checks below (it would get the instance).
+        #expect(await resolved.passed(), "the synchronous resolve blocked on the creation")
+        let releasedAfterTheResolve = !release.isOpen
+        release.open()
+        _ = await resolved.passed()
+
+        #expect(releasedAfterTheResolve)
+        #expect(outcome.value?.doorCode == .asyncRequired, "\(String(describing: outcome.value))")
         let pool = try await creation.value
-        #expect(try resolveSynchronously(AsyncPool.self, from: frozen) === pool)
+        #expect(try host.resolveNow(MeetingPool.self) === pool)
+        #expect(made.value == 1)
     }
 
     // MARK: bootstrap()
@@ -262,90 +302,5 @@ struct AwaitedResolveTests {
         let storage: Storage = try await frozen.resolve(Storage.self)
         let writes = await storage.writes
         #expect(writes == 0)
-    }
-
-    // MARK: Disposal
-
-    @Test func aSynchronousDisposeStillRunsAsyncHooks() async throws {
-        let closed = Locked(false)
-        let container = Container()
-        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }
-            .scope(.singleton)
-            .onDispose { _ async in
-                await Task.yield()
-                closed.withLock { $0 = true }
-            }
-        let frozen = try container.freeze()
-        try await frozen.bootstrap()
-        disposeSynchronously(frozen)
-        while !closed.withLock({ $0 }) {  // the suite's time limit is the watchdog
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    // MARK: What freeze() rejects
-
-    // MARK: A synchronous resolve meets an awaited one
-
-    @Test func asyncSingletonThenSyncAutowired() async throws {
-        let counter = Counter()
-        let container = Container()
-        container.register(AsyncPool.self) { _ async throws in
-            counter.increment()
-            await Task.yield()
-            return AsyncPool(id: 1)
-        }.scope(.singleton)
-        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
-        let frozen = try container.freeze()
-        #expect(throws: FrostError.self) {
-            _ = try resolveSynchronously(AsyncRepository.self, from: frozen)
-        }
-        let repo: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
-        #expect(repo.pool.id == 1)
-        let again = try resolveSynchronously(AsyncRepository.self, from: frozen)
-        #expect(again.pool === repo.pool)
-        #expect(counter.value == 1)
-    }
-
-    final class MeetingPool: Sendable {}
-
-    @Test(arguments: DoorKind.allCases)
-    func aSynchronousResolveThatMeetsAnAwaitedCreationFailsInsteadOfBlocking(
-        kind: DoorKind
-    ) async throws {
-        let container = Container()
-        let started = DoorGate()
-        let release = DoorGate()
-        let made = DoorLocked(0)
-        container.register(MeetingPool.self) { _ async in
-            made.change { $0 += 1 }
-            started.open()
-            _ = await release.passed()
-            return MeetingPool()
-        }
-        .scope(.singleton)
-        let host = try DoorHost.root(container, kind)
-
-        let creation = Task { () async throws -> MeetingPool in
-            try await host.resolveAwaited(MeetingPool.self)
-        }
-        #expect(await started.passed(), "the awaited creation never started")
-        let outcome = DoorLocked<Result<MeetingPool, FrostError>?>(nil)
-        let resolved = doorRunOnThread {
-            outcome.value = Result { () throws(FrostError) in try host.resolveNow(MeetingPool.self)
-            }
-        }
-        // A resolve that blocked on the creation is let go after 20 s, when the creation is
-        // released; it then fails the checks below (it would get the instance).
-        #expect(await resolved.passed(), "the synchronous resolve blocked on the creation")
-        let releasedAfterTheResolve = !release.isOpen
-        release.open()
-        _ = await resolved.passed()
-
-        #expect(releasedAfterTheResolve)
-        #expect(outcome.value?.doorCode == .asyncRequired, "\(String(describing: outcome.value))")
-        let pool = try await creation.value
-        #expect(try host.resolveNow(MeetingPool.self) === pool)
-        #expect(made.value == 1)
     }
 }

@@ -124,11 +124,6 @@ func resolveSynchronously<T>(_ type: T.Type, name: String? = nil, from resolver:
     try resolver.resolve(T.self, name: name)
 }
 
-/// A synchronous `dispose()`, from async code (where Swift picks the awaited one).
-func disposeSynchronously(_ frozen: FrozenContainer) {
-    frozen.dispose()
-}
-
 /// The frozen container, for factories registered before it existed; weak, or the container
 /// would keep itself alive through its own factory.
 final class WeakFrozen: @unchecked Sendable {
