@@ -11,37 +11,54 @@ import Testing
 /// of its own and is waited for with a bound: a deadlock is reported, never waited out.
 @Suite("Create once, whoever asks at the same moment", .timeLimit(.minutes(1)))
 struct CreateOnceTests {
-    @Test func singletonIsCreatedOnceUnderTwoThreadsOf100000Resolves() throws {
+    /// Two threads start together and resolve a singleton 100,000 times each; its factory holds
+    /// the creation open until the other thread's resolve is in flight too (the race is made,
+    /// not hoped for with a sleep that widens its window).
+    @Test func singletonIsCreatedOnceUnderTwoThreadsOf100000Resolves() async throws {
         let container = Container()
         let made = Counter()
+        let race = RaceWitness()
         container.register(Logger.self) { _ in
             made.increment()
-            Thread.sleep(forTimeInterval: 0.01)  // widen the window for a second creation
+            _ = race.waitForPeak(2)  // both resolves are in flight while it is being made
             return ConsoleLogger()
         }.scope(.singleton)
         let frozen = try container.freeze()
         let seen = SeenInstances()
 
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        let resolving: @Sendable () -> Void = {
+            _ = race.barrier(2)
             var last: (any Logger)?
             for _ in 0..<100_000 {
-                guard let logger = try? frozen.resolve(Logger.self) else { continue }
+                guard let logger = try? race.during({ try frozen.resolve(Logger.self) }) else {
+                    continue
+                }
                 if let last, last !== logger { seen.recordMismatch() }
                 last = logger
             }
             if let last { seen.record(last) }
         }
+        guard await runOnThreads(within: 50, resolving, resolving) else {
+            Issue.record("deadlock: two threads resolving one singleton did not finish in 50 s")
+            return
+        }
+        #expect(
+            race.peak == 2, "the race did not happen: the resolves were never in flight at once")
         #expect(made.value == 1)
         #expect(seen.distinct == 1)
         #expect(seen.mismatches == 0)
     }
 
-    @Test func dependentSingletonsCreatedConcurrentlyDoNotDeadlock() throws {
+    /// Four threads start together, two resolving a singleton and two a singleton that depends
+    /// on it; its factory holds the creation open until every thread's resolve is in flight.
+    @Test func dependentSingletonsCreatedConcurrentlyDoNotDeadlock() async throws {
         let container = Container()
         let made = Counter()
+        let race = RaceWitness()
         container.register(instance: AppConfig(port: 7))
         container.register(Database.self) { r in
             made.increment()
+            _ = race.waitForPeak(4)  // every thread's first resolve is in flight meanwhile
             return Replica(try r.resolve(AppConfig.self))
         }.scope(.singleton)
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
@@ -50,37 +67,58 @@ struct CreateOnceTests {
         }.scope(.singleton)
         let frozen = try container.freeze()
 
-        DispatchQueue.concurrentPerform(iterations: 4) { iteration in
-            for _ in 0..<1_000 {
-                if iteration.isMultiple(of: 2) {
-                    _ = try? frozen.resolve(Database.self)
-                } else {
-                    _ = try? frozen.resolve(UserService.self)
+        let bodies: [@Sendable () -> Void] = (0..<4).map { iteration in
+            {
+                _ = race.barrier(4)
+                for _ in 0..<1_000 {
+                    if iteration.isMultiple(of: 2) {
+                        _ = try? race.during { try frozen.resolve(Database.self) }
+                    } else {
+                        _ = try? race.during { try frozen.resolve(UserService.self) }
+                    }
                 }
             }
         }
+        guard await runOnThreads(within: 50, bodies) else {
+            Issue.record("deadlock: dependent singletons created at once did not finish in 50 s")
+            return
+        }
+        #expect(race.peak == 4, "the race did not happen: the resolves were never all in flight")
         #expect(made.value == 1)
-        #expect(try frozen.resolve(UserService.self).db === frozen.resolve(Database.self))
+        #expect(
+            try resolveSynchronously(UserService.self, from: frozen).db
+                === resolveSynchronously(Database.self, from: frozen))
     }
 
+    /// Thirty-two tasks and a `bootstrap()` ask for one async singleton (directly, or through
+    /// an autowired user of it). Its factory is held open until every one of them is suspended
+    /// in its resolve, waiting for the creation in progress: they run on an executor of their
+    /// own, and the test lets the factory finish only once that executor has nothing left to
+    /// run (no sleep that only makes the race likely).
     @Test func manyTasksAndABootstrapRacingMakeASingletonOnce() async throws {
         let made = Counter()
+        let release = DoorGate()
         let container = Container()
         container.register(AsyncPool.self) { _ async in
             made.increment()
-            try? await Task.sleep(for: .milliseconds(20))
+            _ = await release.passed()
             return AsyncPool(id: 1)
         }
         .scope(.singleton)
         container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
         let frozen = try container.freeze()
+        let executor = DoorExecutor()
+        defer { executor.stop() }
+        let entered = DoorLocked(0)
         let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: executor) {
+                entered.change { $0 += 1 }
                 try await frozen.bootstrap()
                 return ObjectIdentifier(try resolveSynchronously(AsyncPool.self, from: frozen))
             }
             for index in 0..<32 {
-                group.addTask {
+                group.addTask(executorPreference: executor) {
+                    entered.change { $0 += 1 }
                     if index.isMultiple(of: 2) {
                         let pool: AsyncPool = try await frozen.resolve(AsyncPool.self)
                         return ObjectIdentifier(pool)
@@ -89,6 +127,9 @@ struct CreateOnceTests {
                     return ObjectIdentifier(repository.pool)
                 }
             }
+            let settled = await executor.idle { entered.value == 33 }
+            #expect(settled, "the race did not happen: the 33 never all waited for the creation")
+            release.open()
             return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
         }
         #expect(pools.count == 1)
@@ -102,7 +143,8 @@ struct CreateOnceTests {
     final class Unrelated: Sendable {}
 
     /// Engine rule 1: a singleton's factory may wait for another thread that resolves an
-    /// unrelated singleton; a third thread asking for the first gets the one instance.
+    /// unrelated singleton; a third thread asking for the first while it is being made (the
+    /// factory waits until that resolve is in flight) gets the one instance.
     @Test func aSingletonFactoryMayWaitForAThreadThatResolvesAnUnrelatedSingleton() async throws {
         let container = Container()
         let started = DispatchSemaphore(value: 0)
@@ -110,11 +152,13 @@ struct CreateOnceTests {
         let waitingMade = Counter()
         let unrelatedMade = Counter()
         let timedOut = Counter()
+        let race = RaceWitness()
         container.register(Waiting.self) { _ in
             waitingMade.increment()
             started.signal()
             started.signal()
             if unrelatedResolved.wait(timeout: .now() + 10) == .timedOut { timedOut.increment() }
+            _ = race.waitForPeak(2)  // the third thread asks meanwhile
             return Waiting()
         }.scope(.singleton)
         container.register(Unrelated.self) { _ in
@@ -125,20 +169,21 @@ struct CreateOnceTests {
         let seen = ObjectsSeen()
 
         let finished = await runOnThreads(within: 30) {
-            seen.record(try? frozen.resolve(Waiting.self))
+            seen.record(try? race.during { try frozen.resolve(Waiting.self) })
         } _: {
             _ = started.wait(timeout: .now() + 10)
             seen.record(try? frozen.resolve(Unrelated.self))
             unrelatedResolved.signal()
         } _: {
             _ = started.wait(timeout: .now() + 10)
-            seen.record(try? frozen.resolve(Waiting.self))  // asks while it is being made
+            seen.record(try? race.during { try frozen.resolve(Waiting.self) })  // while it is made
         }
         guard finished else {
             Issue.record("deadlock: a singleton's factory waited for an unrelated singleton")
             return
         }
         #expect(timedOut.value == 0, "the unrelated singleton could not be created meanwhile")
+        #expect(race.peak == 2, "the race did not happen: the third thread asked too late")
         #expect(waitingMade.value == 1)
         #expect(unrelatedMade.value == 1)
         #expect(seen.missing == 0)
@@ -151,7 +196,8 @@ struct CreateOnceTests {
 
     /// Engine rule 1: two threads creating two different singletons whose factories each wait
     /// until the other's has started (a rendezvous) both finish; each singleton is made once
-    /// although a second thread asks for each at the same time.
+    /// although a second thread asks for each at the same time (each factory waits until that
+    /// second resolve is in flight).
     @Test func twoThreadsCreatingDifferentSingletonsDoNotWaitForEachOther() async throws {
         let container = Container()
         let leftStarted = DispatchSemaphore(value: 0)
@@ -159,35 +205,41 @@ struct CreateOnceTests {
         let leftMade = Counter()
         let rightMade = Counter()
         let missed = Counter()
+        let leftRace = RaceWitness()
+        let rightRace = RaceWitness()
         container.register(Left.self) { _ in
             leftMade.increment()
             leftStarted.signal()
             if rightStarted.wait(timeout: .now() + 10) == .timedOut { missed.increment() }
+            _ = leftRace.waitForPeak(2)
             return Left()
         }.scope(.singleton)
         container.register(Right.self) { _ in
             rightMade.increment()
             rightStarted.signal()
             if leftStarted.wait(timeout: .now() + 10) == .timedOut { missed.increment() }
+            _ = rightRace.waitForPeak(2)
             return Right()
         }.scope(.singleton)
         let frozen = try container.freeze()
         let seen = ObjectsSeen()
 
         let finished = await runOnThreads(within: 30) {
-            seen.record(try? frozen.resolve(Left.self))
+            seen.record(try? leftRace.during { try frozen.resolve(Left.self) })
         } _: {
-            seen.record(try? frozen.resolve(Right.self))
+            seen.record(try? rightRace.during { try frozen.resolve(Right.self) })
         } _: {
-            seen.record(try? frozen.resolve(Left.self))
+            seen.record(try? leftRace.during { try frozen.resolve(Left.self) })
         } _: {
-            seen.record(try? frozen.resolve(Right.self))
+            seen.record(try? rightRace.during { try frozen.resolve(Right.self) })
         }
         guard finished else {
             Issue.record("deadlock: two different singletons created at once")
             return
         }
         #expect(missed.value == 0, "one singleton's creation waited for the other's")
+        #expect(leftRace.peak == 2, "the race did not happen: Left was asked for once at a time")
+        #expect(rightRace.peak == 2, "the race did not happen: Right was asked for once at a time")
         #expect(leftMade.value == 1)
         #expect(rightMade.value == 1)
         #expect(seen.missing == 0)
@@ -253,9 +305,10 @@ struct CreateOnceTests {
         var value: Value?
     }
 
-    /// Engine rule 1: while thread 1 makes a `Lazy`'s first value (its factory creating an
-    /// unrelated singleton), thread 2 creates a singleton whose factory reads the same `Lazy`:
-    /// no circle, so both finish, with one value.
+    /// Engine rule 1: while one thread makes a `Lazy`'s first value (its factory creating an
+    /// unrelated singleton), another creates a singleton whose factory reads the same `Lazy`
+    /// (the first value's factory waits until that read is in flight): no circle, so both
+    /// finish, with one value.
     @Test func aLazyBeingResolvedAndASingletonReadingItDoNotDeadlock() async throws {
         let container = Container()
         let readerStarted = DispatchSemaphore(value: 0)
@@ -263,9 +316,11 @@ struct CreateOnceTests {
         let deferredMade = Counter()
         let missed = Counter()
         let lazy = Shared<Lazy<Deferred>>()
+        let race = RaceWitness()
         container.register(Deferred.self) { r in
             deferredMade.increment()
             deferredStarted.signal()
+            _ = race.waitForPeak(2)  // the singleton's factory reads the Lazy meanwhile
             _ = try r.resolve(DeferredHelper.self)
             return Deferred()
         }
@@ -274,7 +329,7 @@ struct CreateOnceTests {
             readerStarted.signal()
             if deferredStarted.wait(timeout: .now() + 10) == .timedOut { missed.increment() }
             guard let lazy = lazy.value else { throw FactoryFailure(reason: "no Lazy") }
-            _ = try lazy.get()
+            _ = try race.during { try lazy.get() }
             return LazyReader()
         }.scope(.singleton)
         let frozen = try container.freeze()
@@ -285,13 +340,14 @@ struct CreateOnceTests {
             seen.record(try? frozen.resolve(LazyReader.self))
         } _: {
             _ = readerStarted.wait(timeout: .now() + 10)
-            seen.record(try? lazy.value?.get())
+            seen.record(try? race.during { try lazy.value?.get() })
         }
         guard finished else {
             Issue.record("deadlock: a Lazy's first resolve and a singleton that reads it")
             return
         }
         #expect(missed.value == 0)
+        #expect(race.peak == 2, "the race did not happen: the Lazy was read after its first value")
         #expect(seen.missing == 0)
         #expect(deferredMade.value == 1)
     }

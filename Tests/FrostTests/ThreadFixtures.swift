@@ -218,3 +218,145 @@ final class SeenInstances: @unchecked Sendable {
         return mismatchCount
     }
 }
+
+/// The witness of a race: it tells whether the parties of a race were in flight at the same
+/// moment, so that a race test checks that its race happened instead of passing without one.
+///
+/// Each party marks the span of its racing call with `during` (`duringAwaited`); the witness keeps the most that
+/// were in flight at once (`peak`). A factory or a hook can hold its work open until enough
+/// parties are in flight (`waitForPeak`, bounded: a race that does not come fails the test's
+/// checks, it never hangs it). Threads can start together at a `barrier`. A release of cached
+/// instances marked with `releasing` is counted against the calls in flight: `overlapped` is
+/// the number of calls during which a release ran.
+final class RaceWitness: @unchecked Sendable {
+    // @unchecked: every stored property is touched under `condition` only (NSCondition: the
+    // thread sanitizer can check it).
+    private let condition = NSCondition()
+    private var arrived = 0
+    private var current = 0
+    private var highest = 0
+    private var releasesStarted = 0
+    private var releasesFinished = 0
+    private var overlaps = 0
+    private var waiters = 0
+    private var suspended: [Int: (count: Int, continuation: CheckedContinuation<Bool, Never>)] =
+        [:]
+
+    /// The most calls that were in flight at one moment.
+    var peak: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return highest
+    }
+
+    /// The number of calls during which a release ran (it began before the call ended and
+    /// ended after the call began).
+    var overlapped: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return overlaps
+    }
+
+    /// The number of releases that ran.
+    var releases: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return releasesFinished
+    }
+
+    /// Blocks until `parties` threads have arrived here, at most `seconds`: whether they all
+    /// did. Threads that pass it start their race together.
+    func barrier(_ parties: Int, seconds: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        condition.broadcast()
+        while arrived < parties {
+            if !condition.wait(until: deadline) { return arrived >= parties }
+        }
+        return true
+    }
+
+    /// Runs `body` as a call in flight.
+    func during<R>(_ body: () throws -> R) rethrows -> R {
+        let releasedBefore = enter()
+        defer { leave(releasedBefore) }
+        return try body()
+    }
+
+    /// Runs the async `body` as a call in flight.
+    func duringAwaited<R>(_ body: () async throws -> R) async rethrows -> R {
+        let releasedBefore = enter()
+        defer { leave(releasedBefore) }
+        return try await body()
+    }
+
+    /// Runs `release` (a `releaseCachedInstances()`) as a release in flight.
+    func releasing(_ release: () -> Void) {
+        condition.lock()
+        releasesStarted += 1
+        condition.unlock()
+        release()
+        condition.lock()
+        releasesFinished += 1
+        condition.unlock()
+    }
+
+    /// Blocks until `count` calls have been in flight at one moment, at most `seconds`:
+    /// whether they were.
+    func waitForPeak(_ count: Int, seconds: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while highest < count {
+            if !condition.wait(until: deadline) { return highest >= count }
+        }
+        return true
+    }
+
+    /// Suspends until `count` calls have been in flight at one moment, at most `seconds`:
+    /// whether they were.
+    func peakReached(_ count: Int, seconds: Double = 20) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            condition.lock()
+            if highest >= count {
+                condition.unlock()
+                continuation.resume(returning: true)
+                return
+            }
+            waiters += 1
+            let waiter = waiters
+            suspended[waiter] = (count, continuation)
+            condition.unlock()
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                self.condition.lock()
+                let late = self.suspended.removeValue(forKey: waiter)
+                self.condition.unlock()
+                late?.continuation.resume(returning: false)
+            }
+        }
+    }
+
+    /// Counts a call in; answers the releases finished before it began.
+    private func enter() -> Int {
+        condition.lock()
+        current += 1
+        highest = max(highest, current)
+        let releasedBefore = releasesFinished
+        let reached = suspended.filter { $0.value.count <= highest }
+        for key in reached.keys { suspended[key] = nil }
+        condition.broadcast()
+        condition.unlock()
+        for waiter in reached.values { waiter.continuation.resume(returning: true) }
+        return releasedBefore
+    }
+
+    /// Counts a call out, and whether a release ran during it.
+    private func leave(_ releasedBefore: Int) {
+        condition.lock()
+        current -= 1
+        if releasesStarted > releasedBefore { overlaps += 1 }
+        condition.unlock()
+    }
+}
