@@ -172,26 +172,45 @@ struct HandleTests {
         }
     }
 
-    @Test func lendingRacesWithReleaseSafely() throws {
+    /// Four threads start together and lend the singleton 5,000 times each; thread 0 releases
+    /// it every 250 rounds. They go on past the 5,000 rounds (for thirty seconds at most) until
+    /// another thread's lending has run while a release did.
+    @Test(.timeLimit(.minutes(1))) func lendingRacesWithReleaseSafely() async throws {
         let container = Container()
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
         let frozen = try container.freeze()
         let handle = try frozen.handle(for: Logger.self)
         let failures = Counter()
+        let race = RaceWitness()
+        let lastChance = DispatchTime.now() + .seconds(30)
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for round in 0..<5_000 {
-                do {
-                    let lent = try frozen.withResolved(handle) { $0 }
-                    lent.log("round \(round)")
-                    if thread == 0, round.isMultiple(of: 250) { frozen.releaseCachedInstances() }
-                } catch {
-                    failures.increment()
+        let bodies: [@Sendable () -> Void] = (0..<4).map { thread in
+            {
+                _ = race.barrier(4)
+                var round = 0
+                while round < 5_000 || (race.overlapped == 0 && DispatchTime.now() < lastChance) {
+                    do {
+                        let lent = try race.during { try frozen.withResolved(handle) { $0 } }
+                        lent.log("round \(round)")
+                        if thread == 0, round.isMultiple(of: 250) {
+                            race.releasing { frozen.releaseCachedInstances() }
+                        }
+                    } catch {
+                        failures.increment()
+                    }
+                    round += 1
                 }
             }
         }
+        guard await runOnThreads(within: 50, bodies) else {
+            Issue.record("deadlock: lending while releasing did not finish within 50 s")
+            return
+        }
+        #expect(race.overlapped > 0, "the race did not happen: no lending ran during a release")
         #expect(failures.value == 0)
-        #expect(try frozen.withResolved(handle) { $0 } === frozen.resolve(Logger.self))
+        #expect(
+            try frozen.withResolved(handle) { $0 }
+                === resolveSynchronously(Logger.self, from: frozen))
     }
 
     @Test func handleResolvesTheSameAsTheType() throws {

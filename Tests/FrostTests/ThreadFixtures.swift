@@ -303,6 +303,15 @@ final class RaceWitness: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether a loop that races calls against releases goes on: until `deadline`, and past it
+    /// while no call has overlapped a release yet, until `lastChance`.
+    func goesOn(until deadline: DispatchTime, orWithoutOverlapUntil lastChance: DispatchTime)
+        -> Bool
+    {
+        let now = DispatchTime.now()
+        return now < deadline || (overlapped == 0 && now < lastChance)
+    }
+
     /// Blocks until `count` calls have been in flight at one moment, at most `seconds`:
     /// whether they were.
     func waitForPeak(_ count: Int, seconds: Double = 20) -> Bool {
