@@ -154,22 +154,28 @@ struct AwaitedResolveTests {
     }
 
     @Test func bootstrapMakesIndependentSingletonsConcurrently() async throws {
-        // Each of the two waits (suspending) until the other has started: made one after the
-        // other, the first would wait forever (the suite's time limit ends it).
+        // Each of the two waits (suspending, twenty seconds at most) until the other has
+        // started: made one after the other, the first would give up waiting, and say so.
         let started = Locked(0)
+        let bothStarted = DoorGate()
+        let metTheOther = Counter()
         let container = Container()
         for name in ["left", "right"] {
             container.register(AsyncPool.self, name: name) { _ async throws in
-                started.withLock { $0 += 1 }
-                while started.withLock({ $0 }) < 2 {
-                    try await Task.sleep(for: .milliseconds(1))
+                if started.withLock({
+                    $0 += 1
+                    return $0
+                }) == 2 {
+                    bothStarted.open()
                 }
+                if await bothStarted.passed() { metTheOther.increment() }
                 return AsyncPool(id: 0)
             }
             .scope(.singleton)
         }
         try await container.freeze().bootstrap()
         #expect(started.withLock { $0 } == 2)
+        #expect(metTheOther.value == 2, "bootstrap() made the two one after the other")
     }
 
     @Test func bootstrapFailureNamesTheTypeAndThePath() async throws {
@@ -199,11 +205,17 @@ struct AwaitedResolveTests {
     }
 
     @Test func aCancelledBootstrapLeavesNoHalfMadeSingleton() async throws {
-        let entered = Locked(false)
+        let entries = Locked(0)
+        let bootstrapEntered = DoorGate()
+        let nextEntered = DoorGate()
         let made = Counter()
         let container = Container()
         container.register(AsyncPool.self) { _ async throws in
-            entered.withLock { $0 = true }
+            let entry = entries.withLock {
+                $0 += 1
+                return $0
+            }
+            (entry == 1 ? bootstrapEntered : nextEntered).open()
             try await Task.sleep(for: .seconds(30))  // throws CancellationError when cancelled
             made.increment()
             return AsyncPool(id: 1)
@@ -212,7 +224,7 @@ struct AwaitedResolveTests {
         .onDispose { _ in Issue.record("a singleton never made was disposed") }
         let frozen = try container.freeze()
         let bootstrap = Task { try await frozen.bootstrap() }
-        while !entered.withLock({ $0 }) { await Task.yield() }
+        #expect(await bootstrapEntered.passed(), "bootstrap() never called the factory")
         bootstrap.cancel()
         let result = await bootstrap.result
         #expect(throws: FrostError.self) { try result.get() }
@@ -220,10 +232,9 @@ struct AwaitedResolveTests {
         #expect(frozen.createdSingletons(of: AsyncPool.self).isEmpty)
         // Not made and not stuck: the next resolve makes it.
         let next = Task { () async throws -> Int in
-            entered.withLock { $0 = false }
-            return try await frozen.resolve(AsyncPool.self).id
+            try await frozen.resolve(AsyncPool.self).id
         }
-        while !entered.withLock({ $0 }) { await Task.yield() }
+        #expect(await nextEntered.passed(), "the next resolve did not call the factory: stuck")
         next.cancel()
         _ = await next.result
         await frozen.dispose()
@@ -231,20 +242,28 @@ struct AwaitedResolveTests {
 
     // MARK: Structured concurrency inside factories
 
+    /// A factory resolves one singleton twice at once with `async let`; the singleton's factory
+    /// holds its creation open until both resolves are in flight.
     @Test func aFactoryMayResolveConcurrentlyWithAsyncLet() async throws {
         let made = Counter()
         let frozenHolder = WeakFrozen()
+        let race = RaceWitness()
         let container = Container()
         container.register(AsyncPool.self) { _ async in
             made.increment()
+            _ = await race.peakReached(2)  // the other async let resolves it meanwhile
             await Task.yield()
             return AsyncPool(id: 3)
         }
         .scope(.singleton)
         container.register(AsyncRepository.self) { _ async throws in
             let frozen = try #require(frozenHolder.value)
-            async let first: AsyncPool = frozen.resolve(AsyncPool.self)
-            async let second: AsyncPool = frozen.resolve(AsyncPool.self)
+            async let first: AsyncPool = race.duringAwaited {
+                try await frozen.resolve(AsyncPool.self)
+            }
+            async let second: AsyncPool = race.duringAwaited {
+                try await frozen.resolve(AsyncPool.self)
+            }
             let (a, b) = try await (first, second)
             #expect(a === b)
             return AsyncRepository(pool: a)
@@ -252,6 +271,7 @@ struct AwaitedResolveTests {
         let frozen = try container.freeze()
         frozenHolder.value = frozen
         let repository: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
+        #expect(race.peak == 2, "the race did not happen: the async lets resolved one at a time")
         #expect(repository.pool.id == 3)
         #expect(made.value == 1)
     }
