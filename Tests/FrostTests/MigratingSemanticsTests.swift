@@ -111,14 +111,16 @@ struct MigratingSemanticsTests {
     }
 
     /// A lazy singleton resolved by many threads at once is still made once. Its factory waits
-    /// (at most ten seconds) until every thread has started its resolve, so that they do race.
+    /// (at most twenty seconds) until every thread's resolve is in flight, so that they do race,
+    /// and the test checks that they did.
     @Test func aLazySingletonIsMadeOnceUnderContention() async throws {
         let made = Locked(0)
         let started = Locked(0)
+        let race = RaceWitness()
         let container = Container()
         container.register(Report.self) { _ in
             made.withLock { $0 += 1 }
-            for _ in 0..<10_000 where started.withLock({ $0 }) < 8 { usleep(1_000) }
+            _ = race.waitForPeak(8)
             return Report()
         }
         .scope(.singleton)
@@ -132,12 +134,13 @@ struct MigratingSemanticsTests {
             (0..<8).map { _ in
                 {
                     started.withLock { $0 += 1 }
-                    let report = try! frozen.resolve(Report.self)
+                    let report = try! race.during { try frozen.resolve(Report.self) }
                     seen.withLock { _ = $0.insert(ObjectIdentifier(report)) }
                 }
             })
         #expect(finished)
         #expect(started.withLock { $0 } == 8)
+        #expect(race.peak == 8, "the race did not happen: the resolves were never all in flight")
         #expect(made.withLock { $0 } == 1)
         #expect(seen.withLock { $0.count } == 1)
     }

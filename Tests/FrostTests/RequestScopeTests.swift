@@ -5,7 +5,7 @@ import Testing
 /// A server-shaped graph: application singletons in a frozen parent, one child per request
 /// that provides the request's user and id, a `.scoped` unit of work per request, transient
 /// services and handlers, all autowired in the parent, resolved and disposed on many threads.
-@Suite("Per-request scopes")
+@Suite("Per-request scopes", .timeLimit(.minutes(1)))
 struct RequestScopeTests {
     final class CurrentUser: Sendable {
         let id: String
@@ -110,14 +110,19 @@ struct RequestScopeTests {
     static let threads = 8
     static let requestsPerThread = 200
 
-    /// The application: singletons, the unit of work, provided keys, services and handlers.
-    static func application(_ ledger: Ledger, databaseDisposals: Counter) throws
-        -> FrozenContainer
+    /// The application: singletons, the unit of work, provided keys, services and handlers. The
+    /// database, which every request needs, is made while every thread's first request is in
+    /// flight: its factory waits (bounded) until `race` has seen them all.
+    static func application(_ ledger: Ledger, databaseDisposals: Counter, race: RaceWitness)
+        throws -> FrozenContainer
     {
         let container = Container()
-        container.register(Database.self) { _ in Primary() }
-            .scope(.singleton)
-            .onDispose { _ in databaseDisposals.increment() }
+        container.register(Database.self) { _ in
+            _ = race.waitForPeak(Self.threads)
+            return Primary()
+        }
+        .scope(.singleton)
+        .onDispose { _ in databaseDisposals.increment() }
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
         container.autowire(UnitOfWork.self, UnitOfWork.init(database:))
             .scope(.scoped)
@@ -172,23 +177,28 @@ struct RequestScopeTests {
         }
     }
 
-    /// 8 threads of 200 requests: each child's own user, id and uow, shared singletons, one hook.
+    /// 8 threads of 200 requests, started together, the shared database made while every
+    /// thread's first request is in flight: each child's own user, id and uow, shared
+    /// singletons, one hook.
     @Test func requestsOnEightThreadsEachGetTheirOwnScopeAndShareTheSingletons() async throws {
         let ledger = Ledger()
         let databaseDisposals = Counter()
-        let frozen = try Self.application(ledger, databaseDisposals: databaseDisposals)
+        let race = RaceWitness()
+        let frozen = try Self.application(ledger, databaseDisposals: databaseDisposals, race: race)
 
         let bodies: [@Sendable () -> Void] = (0..<Self.threads).map { thread in
             {
+                _ = race.barrier(Self.threads)
                 for request in 0..<Self.requestsPerThread {
-                    Self.serve(frozen, thread: thread, request: request, ledger)
+                    race.during { Self.serve(frozen, thread: thread, request: request, ledger) }
                 }
             }
         }
-        guard await runOnThreads(within: 120, bodies) else {
-            Issue.record("deadlock: 8 threads of requests did not finish within 120 s")
+        guard await runOnThreads(within: 50, bodies) else {
+            Issue.record("deadlock: 8 threads of requests did not finish within 50 s")
             return
         }
+        #expect(race.peak == Self.threads, "the race did not happen: requests ran one at a time")
         #expect(ledger.errors.isEmpty, "\(ledger.errors.prefix(3))")
         #expect(ledger.unitCount == Self.threads * Self.requestsPerThread)
         #expect(ledger.unitsNotDisposedOnce == 0)

@@ -30,30 +30,44 @@ struct ScopedTests {
         }
     }
 
-    static func parent() throws -> FrozenContainer {
+    /// The parent of the children: its unit of work's initializer holds each creation open
+    /// until four resolves of the round's race are in flight.
+    static func parent(_ round: DoorLocked<RaceWitness>) throws -> FrozenContainer {
         let container = Container()
-        container.autowire(UnitOfWork.self, UnitOfWork.init).scope(.scoped)
-            .onDispose { $0.disposed = true }
+        container.autowire(UnitOfWork.self) { () in
+            _ = round.value.waitForPeak(4)
+            return UnitOfWork()
+        }
+        .scope(.scoped)
+        .onDispose { $0.disposed = true }
         container.autowire(Repository.self, Repository.init(uow:))
         container.autowire(Handler.self, Handler.init(first:second:))
         return try container.freeze()
     }
 
-    @Test func oneInstancePerChildEvenWhenManyThreadsAskAtOnce() async throws {
-        let parent = try Self.parent()
+    /// Twenty children, each asked by four threads at once: its unit of work is made while all
+    /// four resolves are in flight.
+    @Test(.timeLimit(.minutes(1))) func oneInstancePerChildEvenWhenManyThreadsAskAtOnce()
+        async throws
+    {
+        let round = DoorLocked(RaceWitness())
+        let parent = try Self.parent(round)
         for _ in 0..<20 {
+            let race = RaceWitness()
+            round.value = race
             let child = try parent.child { _ in }
             let seen = Locked<[ObjectIdentifier]>([])
             let finished = await runOnThreads(
                 within: 30,
                 (0..<4).map { _ in
                     {
-                        let handler = try! child.resolve(Handler.self)
+                        let handler = try! race.during { try child.resolve(Handler.self) }
                         #expect(handler.first.uow === handler.second.uow)
                         seen.withLock { $0.append(ObjectIdentifier(handler.first.uow)) }
                     }
                 })
             #expect(finished)
+            #expect(race.peak == 4, "the race did not happen: the four asked one after another")
             #expect(Set(seen.withLock { $0 }).count == 1)
             let uow = try resolveSynchronously(UnitOfWork.self, from: child)
             #expect(seen.withLock { $0 }.first == ObjectIdentifier(uow))

@@ -74,6 +74,7 @@ struct WithChildTests {
         let frozen = mode == .frozen ? try container.freeze() : nil
         let started = AsyncStream<Void>.makeStream()
         let task = Task {
+            defer { started.continuation.finish() }  // the wait below ends however the body does
             try await Self.withChild(mode, container, frozen: frozen, visitor: "cat") { request in
                 _ = try await request.resolve(Work.self)
                 started.continuation.yield()
@@ -81,7 +82,7 @@ struct WithChildTests {
             }
         }
         var iterator = started.stream.makeAsyncIterator()
-        await iterator.next()
+        #expect(await iterator.next() != nil, "the body ended before it started waiting")
         #expect(journal.entries.isEmpty)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
