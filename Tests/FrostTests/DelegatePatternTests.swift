@@ -124,17 +124,17 @@ struct DelegatePatternTests {
     }
 
     /// Eight threads resolve the client at once, their resolves overlapping (the client's
-    /// factory — the server's, for the other side — waits until all have started): a singleton
-    /// pair is made once, and every thread gets it; `.graph` gives each resolve its own pair,
-    /// wired both ways.
+    /// factory — the server's, for the other side — waits, at most twenty seconds, until all
+    /// are in flight, and the test checks that they were): a singleton pair is made once, and
+    /// every thread gets it; `.graph` gives each resolve its own pair, wired both ways.
     @Test(arguments: Self.scopes)
     func eightThreadsAtOnceGetWiredPairs(scope: Scope) async throws {
         for side in ["client", "server"] {
             let hooks = Locked(0)
-            let started = Locked(0)
+            let race = RaceWitness()
             let container = Container()
             container.register(Client.self) { r in
-                for _ in 0..<10_000 where started.withLock({ $0 }) < 8 { usleep(1_000) }
+                _ = race.waitForPeak(8)
                 return Client(server: try r.resolve(Server.self))
             }.scope(scope)
             container.register(Server.self) { _ in Server() }.scope(scope)
@@ -148,17 +148,17 @@ struct DelegatePatternTests {
                 within: 30,
                 (0..<8).map { _ in
                     {
-                        started.withLock { $0 += 1 }
                         if side == "client" {
-                            let client = try! frozen.resolve(Client.self)
+                            let client = try! race.during { try frozen.resolve(Client.self) }
                             pairs.withLock { $0.append((client, client.server)) }
                         } else {
-                            let server = try! frozen.resolve(Server.self)
+                            let server = try! race.during { try frozen.resolve(Server.self) }
                             pairs.withLock { $0.append((server.client!, server)) }
                         }
                     }
                 })
             #expect(finished)
+            #expect(race.peak == 8, "\(side): the race did not happen: never all in flight at once")
             let all = pairs.withLock { $0 }
             #expect(all.count == 8)
             #expect(
