@@ -8,10 +8,26 @@ let package = Package(
         // A frozen container run as a swift-service-lifecycle Service. Frost itself does not
         // depend on swift-service-lifecycle.
         .library(name: "FrostServiceLifecycle", targets: ["FrostServiceLifecycle"]),
+        // A Hummingbird 2 middleware that gives each request a child container. Empty unless
+        // the consumer enables the "Hummingbird" trait.
+        .library(name: "FrostHummingbird", targets: ["FrostHummingbird"]),
+    ],
+    traits: [
+        .trait(
+            name: "Hummingbird",
+            description: """
+                The FrostHummingbird product: a child container per Hummingbird 2 request. \
+                Off by default, so that a user of Frost alone resolves neither Hummingbird nor \
+                swift-nio.
+                """
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Used only by target dependencies behind the "Hummingbird" trait: a consumer that
+        // leaves the trait off neither resolves nor fetches it (nor swift-nio).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // `make docs` builds the DocC catalog with it; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -42,6 +58,17 @@ let package = Package(
                 "Frost",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Sources guarded by `#if Hummingbird`: without the trait, an empty module.
+        .target(
+            name: "FrostHummingbird",
+            dependencies: [
+                "Frost",
+                .product(
+                    name: "Hummingbird", package: "hummingbird",
+                    condition: .when(traits: ["Hummingbird"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

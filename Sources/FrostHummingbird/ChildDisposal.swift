@@ -1,0 +1,59 @@
+#if Hummingbird
+    import Foundation
+    import Frost
+    import Hummingbird
+
+    /// Disposes one request's child container, once: whichever comes first of the end of the
+    /// response body's write and a failure of the request, or — when neither comes, because
+    /// the response was dropped unwritten — the moment nothing refers to this any more.
+    ///
+    /// `@unchecked Sendable`: `isClaimed` is only touched under `lock` (NSLock: visible to the
+    /// thread sanitizer), and by `deinit`, which no other reference can race.
+    final class ChildDisposal: @unchecked Sendable {
+        private let child: FrozenContainer
+        private let lock = NSLock()
+        private var isClaimed = false
+
+        init(_ child: FrozenContainer) {
+            self.child = child
+        }
+
+        /// Disposes the child, awaiting its hooks, unless an earlier call did.
+        func dispose() async {
+            guard claim() else { return }
+            await child.dispose()
+        }
+
+        /// Whether this caller is the first to ask.
+        private func claim() -> Bool {
+            lock.withLock {
+                defer { isClaimed = true }
+                return !isClaimed
+            }
+        }
+
+        deinit {
+            // The response was dropped without its body being written: nothing can use the
+            // request's objects any more, and no one would dispose of them.
+            if !isClaimed {
+                Task { [child] in await child.dispose() }
+            }
+        }
+    }
+
+    extension ResponseBody {
+        /// This body, then `disposal` once it has been written, or writing it failed.
+        /// (Hummingbird's `withPostWriteClosure` is not public.)
+        func followed(by disposal: ChildDisposal) -> ResponseBody {
+            ResponseBody(contentLength: contentLength) { writer in
+                do {
+                    try await self.write(writer)
+                } catch {
+                    await disposal.dispose()
+                    throw error
+                }
+                await disposal.dispose()
+            }
+        }
+    }
+#endif
