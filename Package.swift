@@ -99,5 +99,20 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Run with `swift test --traits Hummingbird`; without the trait, empty.
+        .testTarget(
+            name: "FrostHummingbirdTests",
+            dependencies: [
+                "Frost",
+                "FrostHummingbird",
+                .product(
+                    name: "Hummingbird", package: "hummingbird",
+                    condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "HummingbirdTesting", package: "hummingbird",
+                    condition: .when(traits: ["Hummingbird"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )
