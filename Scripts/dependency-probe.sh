@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# What a package that depends on Frost resolves. Writes two throwaway consumer packages into a
+# temporary folder, each depending on this checkout by path, runs `swift package resolve` in
+# each and prints the pins of its Package.resolved:
+#   1. the `Frost` product alone, the "Hummingbird" trait left off: fails if any pin is
+#      Hummingbird or swift-nio (or if either was fetched into .build/checkouts);
+#   2. the counter-check, `FrostHummingbird` with the trait on: fails unless Hummingbird and
+#      swift-nio are pinned, so that the first check cannot pass by resolving nothing.
+# Usage: Scripts/dependency-probe.sh   (from anywhere; SWIFT overrides the `swift` it runs)
+set -euo pipefail
+frost=$(cd "$(dirname "$0")/.." && pwd)
+swift=${SWIFT:-swift}
+work=$(mktemp -d "${TMPDIR:-/tmp}/frost-dependency-probe.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# consumer NAME PRODUCT TRAITS: a package in $work/NAME that uses PRODUCT of Frost, with
+# TRAITS (Swift source, e.g. `, traits: ["Hummingbird"]`, or empty) on the dependency.
+consumer() {
+    local dir="$work/$1"
+    mkdir -p "$dir/Sources/Consumer"
+    cat > "$dir/Package.swift" <<EOF
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(name: "Frost", path: "$frost"$3)],
+    targets: [
+        .target(name: "Consumer", dependencies: [.product(name: "$2", package: "Frost")])
+    ]
+)
+EOF
+    echo "import $2" > "$dir/Sources/Consumer/Consumer.swift"
+}
+
+# pins NAME: resolves $work/NAME and prints its pins, one identity a line.
+pins() {
+    (cd "$work/$1" && "$swift" package resolve >"$work/$1.log" 2>&1) || {
+        cat "$work/$1.log"
+        echo "FAIL: swift package resolve failed for the $1 consumer"
+        exit 1
+    }
+    if [ -f "$work/$1/Package.resolved" ]; then
+        sed -n 's/^ *"identity" : "\(.*\)",$/\1/p' "$work/$1/Package.resolved"
+    fi
+}
+
+nio_or_hummingbird='^(hummingbird|swift-nio)'
+status=0
+
+consumer frost-only Frost ''
+found=$(pins frost-only)
+echo "A package that depends on the Frost product, trait off, resolves:"
+echo "${found:-  (nothing)}" | sed 's/^/  /'
+if grep -Eq "$nio_or_hummingbird" <<<"$found"; then
+    echo "FAIL: it resolves Hummingbird or swift-nio:"
+    grep -E "$nio_or_hummingbird" <<<"$found" | sed 's/^/  /'
+    status=1
+fi
+fetched=$(ls "$work/frost-only/.build/checkouts" 2>/dev/null | grep -E "$nio_or_hummingbird" || true)
+if [ -n "$fetched" ]; then
+    echo "FAIL: it fetched: $fetched"
+    status=1
+fi
+[ $status -eq 0 ] && echo "OK: no Hummingbird, no swift-nio."
+
+echo
+consumer with-trait FrostHummingbird ', traits: ["Hummingbird"]'
+found=$(pins with-trait)
+echo "A package that depends on FrostHummingbird, trait \"Hummingbird\" on, resolves:"
+echo "${found:-  (nothing)}" | sed 's/^/  /'
+if grep -qx hummingbird <<<"$found" && grep -qx swift-nio <<<"$found"; then
+    echo "OK: Hummingbird and swift-nio, as expected."
+else
+    echo "FAIL: the counter-check resolves no Hummingbird or no swift-nio: the probe proves nothing."
+    status=1
+fi
+exit $status
