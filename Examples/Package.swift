@@ -11,7 +11,8 @@ let package = Package(
         // Frost from this checkout. `name:` gives the dependency a name to refer to, "Frost",
         // whatever the checkout's folder is called: a path dependency's identity is its
         // folder's name (`main` in CI), so `package: "Frost"` would not resolve without it.
-        .package(name: "Frost", path: ".."),
+        // The "Hummingbird" trait enables the FrostHummingbird product.
+        .package(name: "Frost", path: "..", traits: ["Hummingbird"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -25,6 +26,7 @@ let package = Package(
             name: "TodoServer",
             dependencies: [
                 .product(name: "Frost", package: "Frost"),
+                .product(name: "FrostHummingbird", package: "Frost"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -20,7 +20,7 @@ public func registerServices(in container: Container, config: AppConfig, logger:
     .scope(.singleton)
     .onDispose { store async in await store.close() }
 
-    // Each request's child supplies these (see RequestScopes).
+    // Each request's child supplies these (see RequestContainers.swift).
     container.provided(CurrentUser.self)
     container.provided(CorrelationID.self)
 

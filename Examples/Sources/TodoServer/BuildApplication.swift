@@ -19,8 +19,10 @@ public func buildApplication(
     config: AppConfig,
     logger: Logger
 ) -> some ApplicationProtocol {
-    let router = Router()
-    TodoRoutes(scopes: RequestScopes(app: container)).add(to: router.group("todos"))
+    let router = Router(context: TodoRequestContext.self)
+    // Each request under /todos gets a child of `container`, disposed once its response has
+    // been written.
+    TodoRoutes().add(to: router.group("todos").add(middleware: requestContainers(of: container)))
     var app = Application(
         router: router,
         configuration: .init(

@@ -1,27 +1,22 @@
 import Hummingbird
 
-/// The `/todos` routes. Each one runs in a request scope, with that request's ``TodoHandler``.
+/// The `/todos` routes. Each one runs in its request's child container (see
+/// ``requestContainers(of:)``) and resolves that request's ``TodoHandler`` through the context.
 struct TodoRoutes: Sendable {
-    let scopes: RequestScopes
-
-    /// Adds the routes to `group` (mounted at `/todos`).
-    func add(to group: RouterGroup<BasicRequestContext>) {
-        group.get { request, _ in
-            try await scopes.withHandler(for: request) { handler in
-                try await handler.list()
-            }
+    /// Adds the routes to `group` (mounted at `/todos`, under the request containers'
+    /// middleware).
+    func add(to group: RouterGroup<TodoRequestContext>) {
+        group.get { _, context in
+            try await context.resolve(TodoHandler.self).list()
         }
         group.post { request, context in
-            try await scopes.withHandler(for: request) { handler in
-                let new = try await request.decode(as: NewTodo.self, context: context)
-                return EditedResponse(status: .created, response: try await handler.add(new))
-            }
+            let new = try await request.decode(as: NewTodo.self, context: context)
+            let todo = try await context.resolve(TodoHandler.self).add(new)
+            return EditedResponse(status: .created, response: todo)
         }
-        group.delete(":id") { request, context in
+        group.delete(":id") { _, context in
             let id = try context.parameters.require("id")
-            return try await scopes.withHandler(for: request) { handler in
-                try await handler.delete(id: id)
-            }
+            return try await context.resolve(TodoHandler.self).delete(id: id)
         }
     }
 }
