@@ -9,6 +9,7 @@
     ///
     /// `@unchecked Sendable`: `isClaimed` is only touched under `lock` (NSLock: visible to the
     /// thread sanitizer), and by `deinit`, which no other reference can race.
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     final class ChildDisposal: @unchecked Sendable {
         private let child: FrozenContainer
         private let lock = NSLock()
@@ -41,6 +42,7 @@
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     extension ResponseBody {
         /// This body, then `disposal` once it has been written, or writing it failed.
         /// (Hummingbird's `withPostWriteClosure` is not public.)

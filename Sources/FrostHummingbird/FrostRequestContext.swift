@@ -78,8 +78,10 @@
     /// ```swift
     /// let router = Router(context: BasicFrostRequestContext.self)
     /// router.add(middleware: RequestContainerMiddleware(app) { request, _, child in
-    ///     child.register(instance: CurrentUser(try request.headers.user()))
+    ///     guard let name = request.headers[.xUser] else { throw HTTPError(.unauthorized) }
+    ///     child.register(instance: CurrentUser(name: name))
     /// })
+    /// router.get("me") { _, context in try await context.resolve(CurrentUser.self).name }
     /// ```
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     public struct BasicFrostRequestContext: FrostRequestContext {
