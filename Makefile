@@ -98,15 +98,17 @@ docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	    --target Frost --warnings-as-errors --output-path .build/docs
 
-# The Hummingbird integration (FrostHummingbird, behind the package trait "Hummingbird"): built
-# and tested with the trait on. (The placeholder until the integration lands.)
+# FrostHummingbird, behind the package trait "Hummingbird": built with warnings as errors and
+# tested, in its own scratch path (switching traits recompiles the package).
 hummingbird: deps
-	@echo "FrostHummingbird: not part of this checkout yet"
+	$(SWIFT) build $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird
+	$(SWIFT) test $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird \
+	    --filter FrostHummingbirdTests
 
-# A package that depends on Frost alone resolves neither Hummingbird nor swift-nio.
+# A package that depends on Frost alone resolves neither Hummingbird nor swift-nio; one that
+# enables the trait does.
 dependency-probe:
-	@if [ -x Scripts/dependency-probe.sh ]; then Scripts/dependency-probe.sh; \
-	else echo "dependency probe: not part of this checkout yet"; fi
+	Scripts/dependency-probe.sh
 
 # Examples/ is a package of its own (Frost by path): a Hummingbird server and a command-line
 # tool, built with warnings as errors and tested.
@@ -114,4 +116,5 @@ examples: deps
 	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) && $(SWIFT) test $(SWIFT_FLAGS)
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-memcheck Benchmarks/.build Examples/.build
+	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird Benchmarks/.build \
+	    Examples/.build

@@ -29,9 +29,11 @@ public struct Registration<T> {
     /// lazy singletons). For what a server rarely needs: a report generator, an admin tool.
     ///
     /// ```swift
-    /// container.register(ReportGenerator.self) { r in ReportGenerator(try r.resolve(Database.self)) }
-    ///     .scope(.singleton)
-    ///     .lazy()
+    /// container.register(ReportGenerator.self) { r in
+    ///     ReportGenerator(try r.resolve(Database.self))
+    /// }
+    /// .scope(.singleton)
+    /// .lazy()
     /// ```
     ///
     /// Only a singleton is ever made by `bootstrap()`: on any other registration this changes

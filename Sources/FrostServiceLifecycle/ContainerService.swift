@@ -19,11 +19,12 @@ public import ServiceLifecycle
 /// ``run()``:
 /// 1. `try await container.bootstrap()`: every singleton, dependencies first, async factories
 ///    awaited (a failure is thrown: the service group stops); a singleton registered
-///    `.lazy()` is left to its first resolve, and is not run as a service even once made;
-/// 2. runs the singletons that are `Service`s, in the order they were made (each after the
-///    singletons it depends on), under one `ServiceGroup` of their own; that group follows
-///    the graceful shutdown of the group this service runs in, and stops them in reverse
-///    order — a service after the ones that depend on it;
+///    `.lazy()` is left to its first resolve, unless a singleton bootstrap makes depends on it;
+/// 2. runs the singletons made by then that are `Service`s (a lazy one made later is not
+///    run), in the order they were made (each after the singletons it depends on), under one
+///    `ServiceGroup` of their own; that group follows the graceful shutdown of the group this
+///    service runs in, and stops them in reverse order — a service after the ones that depend
+///    on it;
 /// 3. `await container.dispose()`: the `.onDispose` hooks, newest instance first, async ones
 ///    awaited — also when a service failed or the task was cancelled.
 ///
