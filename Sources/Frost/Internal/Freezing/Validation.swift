@@ -164,14 +164,15 @@ struct Validation {
         for (component, targets) in zip(components, targets)
         where component.lifetime.madeWhereRegistered && component.instance == nil {
             let isSingleton = component.lifetime.keeping == .slot
-            let kept = isSingleton ? "singleton" : "\(component.scope) instance"
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
                 guard let target = target.component else { continue }
-                let short = dependency.key.type.shortName
+                // Names are made only for a problem: a valid graph builds no string.
+                var short: String { dependency.key.type.shortName }
                 let keeping = target.lifetime.keeping
                 if keeping == .perChild || keeping == .supplied {
                     guard !isHeldByThisChild(target, key: dependency.key) else { continue }
+                    let kept = isSingleton ? "singleton" : "\(component.scope) instance"
                     let rule =
                         isSingleton
                         ? "a singleton would keep the \(target.scope) value of "
