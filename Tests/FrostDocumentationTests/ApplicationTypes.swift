@@ -8,10 +8,11 @@ import Synchronization
 
 protocol Database: Sendable {}
 
-/// The database, which remembers each unit of work begun on it, so that a test can check
-/// that every request's was rolled back.
+/// The database, which remembers whether each unit of work begun on it is still open, so
+/// that a test can check that every request's was rolled back. (It keeps the units' states,
+/// not the units, which refer to it: no reference cycle.)
 final class Postgres: Database {
-    let units = Mutex<[UnitOfWork]>([])
+    let units = Mutex<[UnitOfWork.State]>([])
 }
 
 protocol Clock: Sendable { var now: Date { get } }
@@ -21,14 +22,20 @@ struct CurrentUser: Sendable, Equatable { let id: Int }
 
 /// Open until it commits or its request ends; `.onDispose` rolls it back.
 final class UnitOfWork: Sendable {
+    /// Whether a unit is open, shared with the database that began it.
+    final class State: Sendable {
+        let open = Mutex(true)
+        var isOpen: Bool { open.withLock { $0 } }
+    }
+
     let database: any Database
-    private let open = Mutex(true)
+    private let state = State()
     init(_ database: any Database) {
         self.database = database
-        (database as? Postgres)?.units.withLock { $0.append(self) }
+        (database as? Postgres)?.units.withLock { $0.append(state) }
     }
-    var isOpen: Bool { open.withLock { $0 } }
-    func rollbackIfOpen() { open.withLock { $0 = false } }
+    var isOpen: Bool { state.isOpen }
+    func rollbackIfOpen() { state.open.withLock { $0 = false } }
 }
 
 final class TodoService: Sendable {

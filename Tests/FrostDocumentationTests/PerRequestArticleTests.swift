@@ -213,7 +213,7 @@ private func expectEachRequestDisposesAwaiting(
 }
 
 /// Every unit of work begun on `app`'s database (one per request served).
-private func unitsOfWork(_ app: FrozenContainer) throws -> [UnitOfWork] {
+private func unitsOfWork(_ app: FrozenContainer) throws -> [UnitOfWork.State] {
     let database = try #require(try app.resolve(Database.self) as? Postgres)
     return database.units.withLock { $0 }
 }
