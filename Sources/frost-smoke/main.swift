@@ -14,6 +14,24 @@ final class Loop: Sendable {
     init(_ loop: Loop) {}
 }
 struct Failure: Error {}
+struct User: Sendable { let id: Int }
+final class UnitOfWork: Sendable {
+    let user: User
+    init(_ user: User) { self.user = user }
+}
+/// The delegate pattern: the client takes the server in its initializer, the server gets the
+/// client through a hook (weakly, as a delegate is held).
+final class Server: @unchecked Sendable {
+    weak var client: Client?
+}
+final class Client: Sendable {
+    let server: Server
+    init(server: Server) { self.server = server }
+}
+final class Plugin: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
 final class Weakly: Sendable {}
 final class PerGraph: Sendable {}
 final class Scoped: Sendable {}
@@ -88,6 +106,49 @@ func exercise(registrations count: Int) throws {
     let throughChild = try child.resolve(Service.self)
     precondition(throughChild === renewed)
     _ = try container.resolve(Dependent.self)
+    try exerciseChildrenAndPeers(container, frozen)
+}
+
+/// Per-request children (withChild, provided values, `.scoped` with hooks, put-off hooks of
+/// the delegate pattern), a lazy singleton, a default scope, resolveAll through a child, and
+/// disposal of both containers.
+func exerciseChildrenAndPeers(_ container: Container, _ frozen: FrozenContainer) throws {
+    let app = Container(defaultScope: .graph)
+    app.provided(User.self)
+    app.register(UnitOfWork.self) { r in UnitOfWork(try r.resolve(User.self)) }
+        .scope(.scoped)
+        .onDispose { _ in }
+    app.register(Server.self) { _ in Server() }
+        .onCreate { r, server in server.client = try r.resolve(Client.self) }
+    app.autowire(Client.self, Client.init(server:))
+    app.register(Implementation.self) { _ in Implementation() }.scope(.singleton).lazy()
+    app.register(Plugin.self, name: "a") { _ in Plugin("a") }
+    app.register(Plugin.self, name: "b") { _ in Plugin("b") }
+    let frozenApp = try app.freeze()
+    for id in 0..<3 {
+        let uow = try frozenApp.withChild({ c in
+            c.register(instance: User(id: id))
+            c.register(Plugin.self, name: "b") { _ in Plugin("child-b") }
+        }) { request in
+            let uow = try request.resolve(UnitOfWork.self)
+            let again = try request.resolve(UnitOfWork.self)
+            precondition(again === uow)
+            let client = try request.resolve(Client.self)
+            precondition(client.server.client === client)
+            let plugins = try request.resolveAll(Plugin.self).map(\.name)
+            precondition(plugins.count == 2 && plugins.contains("child-b"))
+            return uow
+        }
+        precondition(uow.user.id == id)
+    }
+    _ = try frozenApp.resolve(Implementation.self)
+    frozenApp.dispose()
+    let dictionaryChild = try container.withChild({ c in c.register(instance: 1.5) }) { child in
+        try child.resolve(Double.self)
+    }
+    precondition(dictionaryChild == 1.5)
+    frozen.dispose()
+    container.dispose()
 }
 
 /// A chain of factories one level deeper than the limit: an error, not a crash; and the
