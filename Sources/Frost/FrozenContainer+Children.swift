@@ -24,15 +24,7 @@ extension FrozenContainer {
             _ body: nonisolated(nonsending) (FrozenContainer) async throws -> R
         ) async throws -> R
     {
-        let child = try child(configure)
-        let result: Result<R, any Error>
-        do {
-            result = .success(try await body(child))
-        } catch {
-            result = .failure(error)
-        }
-        await child.dispose()
-        return try result.get()
+        try await runThenDispose(try child(configure), body) { await $0.dispose() }
     }
 
     /// Makes a child container, runs `body` with it, and disposes it on every path — when
@@ -83,15 +75,7 @@ extension Container {
             _ body: nonisolated(nonsending) (Container) async throws -> R
         ) async throws -> R
     {
-        let child = try child(configure)
-        let result: Result<R, any Error>
-        do {
-            result = .success(try await body(child))
-        } catch {
-            result = .failure(error)
-        }
-        await child.dispose()
-        return try result.get()
+        try await runThenDispose(try child(configure), body) { await $0.dispose() }
     }
 
     /// Makes a child container, runs `body` with it, and disposes it on every path (see
@@ -115,4 +99,24 @@ extension Container {
         defer { child.dispose() }
         return try body(child)
     }
+}
+
+/// Runs `body` with `child`, then disposes of the child whether `body` returned or threw (a
+/// cancelled task's error included), its async hooks awaited: the one body of both
+/// containers' awaited `withChild`.
+nonisolated(nonsending)
+    private func runThenDispose<Child, R>(
+        _ child: Child,
+        _ body: nonisolated(nonsending) (Child) async throws -> R,
+        dispose: nonisolated(nonsending) (Child) async -> Void
+    ) async throws -> R
+{
+    let result: Result<R, any Error>
+    do {
+        result = .success(try await body(child))
+    } catch {
+        result = .failure(error)
+    }
+    await dispose(child)
+    return try result.get()
 }
