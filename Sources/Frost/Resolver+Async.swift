@@ -41,11 +41,15 @@ extension Resolver {
         public func resolve<T>(_ type: T.Type, name: String?) async throws(FrostError) -> T
     {
         // The synchronous resolve, inlined, when nothing registered in the container's chain
-        // is async: a server handler's resolve costs what a synchronous one costs.
+        // is async, or when nothing this registration needs must be awaited (its plan, made
+        // when the container was built: a server's bootstrapped pool is made): a server
+        // handler's resolve costs what a synchronous one costs.
         guard let space = _space else { return try resolveSynchronously(T.self, name: name) }
         let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
         if let box = found.box { return _readBox(box, as: T.self) }
-        guard space._withUnsafeGuaranteedRef({ $0.mayAwait }) else {
+        guard space._withUnsafeGuaranteedRef({ $0.mayAwait }),
+            !space._withUnsafeGuaranteedRef({ $0.resolvesSynchronously(found) })
+        else {
             return try _Space.resolve(found, T.self, name: name, in: space)
         }
         return try await space.takeUnretainedValue().resolveAwaiting(found, T.self, name: name)

@@ -82,6 +82,17 @@ func runAsync(_ body: @escaping @Sendable () async -> Void) {
     done.wait()
 }
 
+/// Runs `body` on the main actor and blocks the calling thread until it ends. The benchmark
+/// runs on a thread of its own while the main thread serves the main queue (see main.swift).
+func runOnMainActor(_ body: @escaping @MainActor @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task { @MainActor in
+        await body()
+        done.signal()
+    }
+    done.wait()
+}
+
 extension Cases {
     /// `bootstrap-100`: every singleton of a 100-service async graph made by `bootstrap()`,
     /// then dropped (`releaseCachedInstances()`) for the next operation; against the same

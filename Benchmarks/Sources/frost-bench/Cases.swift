@@ -603,7 +603,84 @@ struct Cases {
                 },
             ]
         )
-        return [request, requestAsync]
+        return [request, requestAsync] + (try requestServerCases(hand: hand))
+    }
+
+    /// `request-server` and `request-server-main`: the `request` graph as a real server has
+    /// it — the database made by an async factory and bootstrapped at start-up, and one more
+    /// async singleton the handler never uses — resolved and disposed as an async handler does
+    /// (`try await`, `await dispose()`): in a task on the global executor, and on the main
+    /// actor (an app, a command-line tool's async `main`, a test).
+    static func requestServerCases(hand: HandWrittenServer) throws -> [BenchCase] {
+        let app = Frost.Container()
+        app.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        app.register(AppDatabase.self) { _ async in await AppDatabase.connect() }
+            .scope(.singleton)
+        app.register(MetricsExporter.self) { _ async in await MetricsExporter.start() }
+            .scope(.singleton)
+        app.provided(CurrentUser.self)
+        app.provided(RequestID.self)
+        app.autowire(UnitOfWork.self, UnitOfWork.init(database:))
+            .scope(.scoped)
+            .onDispose { $0.rollbackIfOpen() }
+        app.autowire(TodoRepository.self, TodoRepository.init(database:unitOfWork:))
+        app.autowire(TodoService.self, TodoService.init(repository:unitOfWork:))
+        app.autowire(TodoHandler.self, TodoHandler.init(service:logger:user:requestID:))
+        let frozen = try app.freeze()
+        runAsync { try! await frozen.bootstrap() }
+        let user = CurrentUser(id: 7)
+        let requestID = RequestID(value: 42)
+        @Sendable func handle() async {
+            let request = try! frozen.child { c in
+                c.register(instance: user)
+                c.register(instance: requestID)
+            }
+            blackHole(try! await request.resolve(TodoHandler.self))
+            await request.dispose()
+        }
+        @MainActor func handleOnMainActor() async {
+            let request = try! frozen.child { c in
+                c.register(instance: user)
+                c.register(instance: requestID)
+            }
+            blackHole(try! await request.resolve(TodoHandler.self))
+            await request.dispose()
+        }
+        let inTask = BenchCase(
+            name: "request-server",
+            unit: "request-async with an async database, bootstrapped, and an async singleton",
+            iterations: 50_000,
+            runs: [
+                Run(.handWritten) { n in
+                    runAsync {
+                        for _ in 0..<n { blackHole(hand.handle(user: user, requestID: requestID)) }
+                    }
+                },
+                Run(.frozen) { n in
+                    runAsync {
+                        for _ in 0..<n { await handle() }
+                    }
+                },
+            ]
+        )
+        let onMainActor = BenchCase(
+            name: "request-server-main",
+            unit: "request-server, on the main actor",
+            iterations: 50_000,
+            runs: [
+                Run(.handWritten) { n in
+                    runOnMainActor {
+                        for _ in 0..<n { blackHole(hand.handle(user: user, requestID: requestID)) }
+                    }
+                },
+                Run(.frozen) { n in
+                    runOnMainActor {
+                        for _ in 0..<n { await handleOnMainActor() }
+                    }
+                },
+            ]
+        )
+        return [inTask, onMainActor]
     }
 
     /// A singleton resolved from a container that also holds `count` other registrations.

@@ -80,8 +80,12 @@ public class _Space: @unchecked Sendable {
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
     @usableFromInline let generation: UInt64
     /// Whether a resolve here may have to await: an async factory is registered in this
-    /// container's chain. When none is, an awaited resolve is the synchronous one.
+    /// container's chain. When none is, an awaited resolve is the synchronous one; when one
+    /// is, each registration's ``AwaitPlan`` says what it must await.
     @usableFromInline let mayAwait: Bool
+    /// A root's plans, by own slot, when its chain registers something async (see
+    /// ``compileAwaitPlans()``); set once, at the end of `init`.
+    private(set) var awaitPlans: [AwaitPlan] = []
     /// The scope of registrations that name none, which children's registrations take.
     let defaultScope: Scope
     /// For a `Container`'s space: the container, which factories resolving here receive.
@@ -177,6 +181,7 @@ public class _Space: @unchecked Sendable {
             }
         }
         self.weakCells = weakCells
+        awaitPlans = compileAwaitPlans()
     }
 
     deinit {
