@@ -11,10 +11,17 @@ enum AwaitPlan {
     case never
     /// Its own factory is async (or isolated to an actor): only an awaited resolve makes it.
     case always
-    /// Its factory is synchronous, and what it needs reaches these async registrations (chain
-    /// slots): the synchronous resolve once each has an instance made, the awaited one (which
-    /// makes them first) until then.
-    case unlessMade([UInt32])
+    /// Its factory is synchronous, and what it needs reaches these async registrations: the
+    /// synchronous resolve once each has an instance made, the awaited one (which makes them
+    /// first) until then.
+    case unlessMade([Needed])
+
+    /// An async registration a plan needs made: its chain slot, and the cell that keeps its
+    /// instance when that is the root's slot's cell (a singleton's: read without a walk).
+    struct Needed {
+        let slot: UInt32
+        let cell: Cell?
+    }
 }
 
 extension _Space {
@@ -35,7 +42,15 @@ extension _Space {
             }
             var visiting: Set<ObjectIdentifier> = []
             let slots = asyncSlots(reachedFrom: component, &reached, &visiting)
-            plans[Int(slot)] = slots.isEmpty ? .never : .unlessMade(slots)
+            plans[Int(slot)] =
+                slots.isEmpty
+                ? .never
+                : .unlessMade(
+                    slots.map { slot in
+                        let place = place(of: slot)
+                        return AwaitPlan.Needed(
+                            slot: slot, cell: place.registration.caches ? place.cell : nil)
+                    })
         }
         return plans
     }
@@ -81,9 +96,13 @@ extension _Space {
         switch plans[slot] {
         case .never: return true
         case .always: return false
-        case .unlessMade(let slots):
-            for slot in slots {
-                let target = target(at: slot)
+        case .unlessMade(let needed):
+            for needed in needed {
+                if let cell = needed.cell {
+                    guard cell.peek() != nil else { return false }
+                    continue
+                }
+                let target = target(at: needed.slot)
                 guard target.component.lifetime.madeInstance(of: target) != nil else {
                     return false
                 }

@@ -30,10 +30,12 @@ enum AwaitedResolve {
     @inline(__always)
     static var factoriesRun: Bool { frost_async_factories_run() != 0 }
 
-    /// Runs `body` with the context the resolve continues in, or a new one.
+    /// Runs `body` with the context the resolve continues in, or a new one. `body` runs on
+    /// the caller's executor, as the resolve does: on the main actor, no hop to the global
+    /// executor and back.
     nonisolated(nonsending)
         static func withContext<R>(
-            _ body: (ResolveContext) async throws(FrostError) -> R
+            _ body: nonisolated(nonsending) (ResolveContext) async throws(FrostError) -> R
         ) async throws(FrostError) -> R
     {
         guard let frame else {
