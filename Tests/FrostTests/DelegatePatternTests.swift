@@ -6,9 +6,9 @@ import Testing
 /// takes its server in its initializer, the server gets its client through a property — set by
 /// an `.onCreate` hook or an `.inject` key path. Resolving either side, in `.graph` or singleton
 /// scope, gives one pair wired both ways; the server's hook, which needs the client still being
-/// made, runs once the client exists, before the resolve returns; it completes once per server
-/// (a hook put off runs again, whole, once the client exists: it counts its runs after its
-/// resolve). A cycle through initializers alone stays a cycle.
+/// made, runs once the client exists, before the resolve returns, once per server, and never
+/// sees an error that is not a real failure. A cycle through initializers alone stays a
+/// cycle.
 @Suite("An initializer and a property that point at each other", .timeLimit(.minutes(1)))
 struct DelegatePatternTests {
     /// Holds its client strongly, as a delegate often is held: each test breaks the pairs it
@@ -173,6 +173,116 @@ struct DelegatePatternTests {
             }
             for pair in all { pair.server.unpair() }
         }
+    }
+
+    /// How the server's hook reaches its client, as users write it: propagating errors,
+    /// swallowing them (`try?`), catching them (`do/catch`), or resolving through the
+    /// container on the same thread inside `DispatchQueue.global().sync { }` (Dip's
+    /// `resolveClientSync`) and catching there.
+    enum HookStyle: String, CaseIterable, CustomTestStringConvertible {
+        case propagates
+        case tryOptional
+        case catches
+        case dispatchSyncCatches
+
+        var testDescription: String { rawValue }
+
+        /// Sets `server.client` from `resolver`; counts every error it sees in `failures`.
+        func wire(_ server: Server, _ resolver: any Resolver, failures: Locked<Int>) throws {
+            switch self {
+            case .propagates:
+                server.client = try resolver.resolve(Client.self)
+            case .tryOptional:
+                server.client = try? resolver.resolve(Client.self)
+                if server.client == nil { failures.withLock { $0 += 1 } }
+            case .catches:
+                do {
+                    server.client = try resolver.resolve(Client.self)
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            case .dispatchSyncCatches:
+                DispatchQueue.global().sync {
+                    do {
+                        server.client = try resolver.resolve(Client.self)
+                    } catch {
+                        failures.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Engine rule 2: the server's hook never sees the internal condition of a client still
+    /// being constructed, and runs once, however it handles errors — from the initializer's
+    /// side, from the property's, through the resolver it gets and through the container.
+    @Test(arguments: Mode.allCases, Self.scopes)
+    func aHookThatCatchesErrorsSeesNoneAndRunsOnce(mode: Mode, scope: Scope) throws {
+        for style in HookStyle.allCases {
+            for throughContainer in [false, true] {
+                let runs = Locked(0)
+                let failures = Locked(0)
+                let resolverBox = Locked<(any Resolver)?>(nil)
+                let container = Container()
+                container.autowire(Client.self, Client.init(server:)).scope(scope)
+                container.register(Server.self) { _ in Server() }.scope(scope)
+                    .onCreate { r, server in
+                        runs.withLock { $0 += 1 }
+                        let resolver = throughContainer ? resolverBox.withLock { $0 }! : r
+                        try style.wire(server, resolver, failures: failures)
+                    }
+                let resolver = try mode.resolver(container)
+                resolverBox.withLock { $0 = resolver }
+                let label = "\(style), through the container: \(throughContainer)"
+                let client = try resolver.resolve(Client.self)
+                #expect(client.server.client === client, "\(label)")
+                #expect(runs.withLock { $0 } == 1, "\(label): the hook runs once")
+                #expect(failures.withLock { $0 } == 0, "\(label): the hook saw an error")
+                client.server.unpair()
+                if scope == .graph {
+                    let server = try resolver.resolve(Server.self)
+                    #expect(server.client?.server === server, "\(label)")
+                    #expect(runs.withLock { $0 } == 2, "\(label)")
+                    #expect(failures.withLock { $0 } == 0, "\(label)")
+                    server.unpair()
+                }
+            }
+        }
+    }
+
+    /// Eight threads at once resolve the client whose server's hook resolves it inside
+    /// `DispatchQueue.global().sync { }` and catches errors: every thread gets a pair wired
+    /// both ways, and no hook sees an error.
+    @Test(arguments: Self.scopes)
+    func eightThreadsWithADispatchSyncHookGetWiredPairs(scope: Scope) async throws {
+        let failures = Locked(0)
+        let race = RaceWitness()
+        let container = Container()
+        container.register(Client.self) { r in
+            _ = race.waitForPeak(8)
+            return Client(server: try r.resolve(Server.self))
+        }.scope(scope)
+        container.register(Server.self) { _ in Server() }.scope(scope)
+            .onCreate { r, server in
+                try HookStyle.dispatchSyncCatches.wire(server, r, failures: failures)
+            }
+        let frozen = try container.freeze()
+        let clients = Locked<[Client]>([])
+        let finished = await runOnThreads(
+            within: 30,
+            (0..<8).map { _ in
+                {
+                    let client = try! race.during { try frozen.resolve(Client.self) }
+                    clients.withLock { $0.append(client) }
+                }
+            })
+        #expect(finished)
+        #expect(race.peak == 8, "the race did not happen: never all in flight at once")
+        let all = clients.withLock { $0 }
+        #expect(all.count == 8)
+        #expect(all.allSatisfy { $0.server.client === $0 })
+        #expect(failures.withLock { $0 } == 0)
+        for client in all { client.server.unpair() }
     }
 
     /// Client(server:) and Server(client:): a cycle through initializers alone, which no order

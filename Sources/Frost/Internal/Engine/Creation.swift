@@ -81,16 +81,18 @@ struct Creation {
         guard finishes || context.hasDeferred else { return true }
         let state = context.state
         state.provisional.append((cell.address, box))
+        if finishes, let blocker = context.constructingBlocker(finishing: component) {
+            state.deferred.append(
+                DeferredFinish(
+                    component: component, box: box, resolver: maker.resolver,
+                    creation: self, blocker: blocker))
+            return false
+        }
         do {
-            try finishEntered(box, finishes: finishes)
-        } catch {
-            if let blocker = context.blocker(of: error, finishing: component) {
-                state.deferred.append(
-                    DeferredFinish(
-                        component: component, box: box, resolver: maker.resolver,
-                        creation: self, blocker: blocker))
-                return false
+            try context.finishing(component) { () throws(FrostError) in
+                try finishEntered(box, finishes: finishes)
             }
+        } catch {
             state.removeProvisional(cell.address)
             throw error
         }

@@ -1,20 +1,20 @@
-/// A finish — property injection, `onCreate` hooks — put off until an instance it needs
-/// exists: the delegate pattern (DESIGN.md, "Semantics users bring from other containers").
+/// A finish — property injection, `onCreate` hooks — put off until the instances the resolve
+/// is still constructing exist: the delegate pattern (DESIGN.md, "Semantics users bring from
+/// other containers").
 ///
 /// `Client(server:)` takes the server in its initializer, and the server's hook sets
 /// `server.client`. Resolving `Client` makes the server inside the client's factory; the
-/// server's hook then needs the client, which does not exist yet (its factory is still
-/// running). Rather than fail with `.cycle`, the server's finish is put off: the server is
-/// handed to the client's factory as it is, and its finish runs as soon as the client exists —
-/// when the client's creation begins its own finish, before the outermost resolve returns —
-/// and then gets the client. A kept instance (a singleton, a `.scoped` one) put off this way
-/// is published only once finished: its cell stays claimed (other threads wait for it), and
-/// this resolve sees it as provisional meanwhile.
-///
-/// Only a finish that needs an instance being constructed by the same resolve is put off, and
-/// only when that instance is one the resolve shares (a singleton, `.scoped`, `.graph`): a
-/// cycle through initializers alone stays `.cycle`. A hook put off runs again, whole, once the
-/// instance exists (what it did before its resolve failed is done again).
+/// server's hook would need the client, which does not exist yet (its factory is still
+/// running). So the rule, decided before any hook runs: **the finish of a shared instance (a
+/// singleton, `.scoped` or `.graph` one) made while the resolve is still constructing another
+/// shared instance runs once the outermost of those is constructed, before the resolve
+/// returns.** The server is handed to the client's factory as it is; its finish runs as soon
+/// as the client exists, and gets the client. A hook never runs twice and never sees an error
+/// that is not a real failure, whether it propagates, catches (`try?`, `do/catch`) or resolves
+/// through the container on the same thread (`DispatchQueue.global().sync { }`). A kept
+/// instance put off this way is published only once finished: its cell stays claimed (other
+/// threads wait for it), and this resolve sees it as provisional meanwhile. A transient's
+/// finish runs at once; a cycle through initializers alone stays `.cycle`.
 struct DeferredFinish {
     /// The registration whose instance waits for its finish.
     let component: Component
@@ -36,25 +36,34 @@ struct DeferredFinish {
 }
 
 extension ResolveContext {
-    /// The registration on this resolve's path — an ancestor of `component`, being
-    /// constructed and shared within the resolve — whose instance `error`, thrown while
-    /// finishing `component`, waited for; `nil` when `error` is anything else (a real
-    /// failure, a cycle through initializers).
-    func blocker(of error: any Error, finishing component: Component) -> UnsafeRawPointer? {
-        guard let error = error as? FrostError, error.code == .cycle, error.detail == nil,
-            let key = error.key
-        else { return nil }
+    /// The registration whose construction `component`'s finish waits for: the outermost
+    /// shared registration (singleton, `.scoped`, `.graph`) on this resolve's path, other than
+    /// `component`, whose instance is still being constructed (not finishing); `nil` when
+    /// there is none, or when `component` is not shared (a transient's finish runs at once).
+    func constructingBlocker(finishing component: Component) -> UnsafeRawPointer? {
+        guard component.lifetime.isSharedWithinResolve else { return nil }
+        let depth = Int(raw.pointee.depth)
+        guard depth > 1 else { return nil }
         let path = raw.pointee.path
         let mine = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
-        for index in (0..<Int(raw.pointee.depth)).reversed() where path[index] != mine {
-            let candidate = Unmanaged<Component>.fromOpaque(
-                UnsafeRawPointer(bitPattern: path[index])!)
-            let found = candidate._withUnsafeGuaranteedRef {
-                $0.key == key && $0.lifetime.isSharedWithinResolve
+        let finishing = stateIfAny?.finishing ?? []
+        for index in 0..<depth where path[index] != mine {
+            let address = UnsafeRawPointer(bitPattern: path[index])!
+            let shared = Unmanaged<Component>.fromOpaque(address)._withUnsafeGuaranteedRef {
+                $0.lifetime.isSharedWithinResolve
             }
-            if found { return UnsafeRawPointer(bitPattern: path[index]) }
+            if shared, !finishing.contains(address) { return address }
         }
         return nil
+    }
+
+    /// Runs `body`, the finish of `component` (its instance constructed), with `component`
+    /// counted as finishing: what it resolves may be handed its instance as it is.
+    func finishing<R, E: Error>(_ component: Component, _ body: () throws(E) -> R) throws(E) -> R {
+        let state = self.state
+        state.finishing.append(UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+        defer { state.finishing.removeLast() }
+        return try body()
     }
 
     /// Whether any finish is put off (a check that makes no state).
@@ -71,7 +80,9 @@ extension ResolveContext {
             let entry = state.deferred.remove(at: index)
             do {
                 try entering(entry.component) {
-                    try entry.component.finishBox(entry.box, entry.resolver)
+                    try finishing(entry.component) {
+                        try entry.component.finishBox(entry.box, entry.resolver)
+                    }
                 }
             } catch {
                 entry.abandon(in: state)

@@ -218,6 +218,9 @@ final class ThreadState {
         []
     /// Finishes put off until an instance they need exists (``DeferredFinish``), oldest first.
     @exclusivity(unchecked) var deferred: [DeferredFinish] = []
+    /// The registrations on the path whose instances are constructed and being finished, not
+    /// constructed: what ``ResolveContext/constructingBlocker(finishing:)`` passes over.
+    @exclusivity(unchecked) var finishing: [UnsafeRawPointer] = []
 
     /// The top-level resolve ended: its `.graph` instances go (a finish still put off, which
     /// cannot happen, is abandoned: nothing is left claimed).

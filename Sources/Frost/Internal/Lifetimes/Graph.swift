@@ -36,19 +36,24 @@ enum Graph: Lifetime {
         context.state.graphInstances[key] = box
         context.keepUntilTheResolveEnds()
         // What was put off until this instance exists, then its own finish — put off in turn
-        // when it needs an instance this resolve is still making.
-        try context.runDeferred(waitingFor: component)
-        guard component.needsFinishing(instance) else { return instance }
-        do {
-            try component.finish(instance, resolver)
-        } catch {
-            guard let blocker = context.blocker(of: error, finishing: component) else {
-                throw context.failure(error, in: component)
-            }
+        // while this resolve is still constructing a shared instance above it.
+        let needsFinishing = component.needsFinishing(instance)
+        if needsFinishing, let blocker = context.constructingBlocker(finishing: component) {
             context.state.deferred.append(
                 DeferredFinish(
                     component: component, box: box, resolver: resolver, creation: nil,
                     blocker: blocker))
+            try context.runDeferred(waitingFor: component)
+            return instance
+        }
+        try context.finishing(component) { () throws(FrostError) in
+            try context.runDeferred(waitingFor: component)
+            guard needsFinishing else { return }
+            do {
+                try component.finish(instance, resolver)
+            } catch {
+                throw context.failure(error, in: component)
+            }
         }
         return instance
     }
