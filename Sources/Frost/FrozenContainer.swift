@@ -306,8 +306,8 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// does not reach its children, nor a child's its parent's instances; a child of a
     /// disposed container refuses what that container would have supplied, and still resolves
     /// what a live container above it supplies. Registered instances are the application's:
-    /// their hooks never run (the container only lets go of them). Transients are never
-    /// tracked.
+    /// the container only lets go of them (`freeze()` rejects `.onDispose` on one). Transients
+    /// are never tracked.
     ///
     /// A child lets go of its provided values and `.scoped` instances when it is itself freed
     /// (no resolve can be reading them then): `dispose()` costs a child no more than its hooks.

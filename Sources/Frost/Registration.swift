@@ -101,8 +101,9 @@ public struct Registration<T> {
     ///     .onDispose { uow in uow.rollbackIfOpen() }
     /// ```
     ///
-    /// Transients are never tracked, and a registered instance is the application's: its
-    /// hooks never run. An instance that `releaseCachedInstances()` released stays tracked:
+    /// Transients are never tracked, and a registered instance or a provided key is the
+    /// application's: `freeze()` rejects the hook on any of them, rather than accept a hook
+    /// that never runs. An instance that `releaseCachedInstances()` released stays tracked:
     /// the container keeps it alive until `dispose()` runs its hooks.
     ///
     /// - Parameters:

@@ -577,6 +577,32 @@ struct CycleAndDepthTests {
         }
     }
 
+    /// `SeamEngine`, registered `.implements((any SeamMotor).self)`, whose factory resolves
+    /// `any SeamMotor`: a cycle through the forward, whose path names both members — the
+    /// engine and the forward it closed through — in both containers, resolved from either
+    /// type.
+    @Test(arguments: Mode.allCases)
+    func aCycleThroughAForwardNamesTheForward(mode: Mode) throws {
+        let container = Container()
+        container.register(SeamEngine.self) { r in
+            _ = try r.resolve((any SeamMotor).self)
+            return SeamEngine()
+        }
+        .implements((any SeamMotor).self)
+        let resolver = try mode.resolver(container)
+        let engine = String(reflecting: SeamEngine.self)
+        let motor = String(reflecting: (any SeamMotor).self)
+        for resolve in [
+            { _ = try resolver.resolve(SeamEngine.self) },
+            { _ = try resolver.resolve((any SeamMotor).self) },
+        ] as [() throws -> Void] {
+            let error = try #require(frostError(resolve))
+            #expect(error.code == .cycle)
+            #expect(error.dependencyPath.contains(engine), "\(error.dependencyPath)")
+            #expect(error.dependencyPath.contains(motor), "\(error.dependencyPath)")
+        }
+    }
+
     /// Resolving the forwarded type runs the instance's own `.onCreate` hook, which resolves
     /// the forwarded type again while the instance is being finished: it gets that same
     /// instance, not a false `.cycle` (the forward is on the path, the instance exists).

@@ -131,9 +131,8 @@ struct DisposalTests {
             .scope(.weak)
             .onDispose { journal.record("gone", $0) }
         container.register(instance: Resource(), name: "instance")
-            .onDispose { journal.record("instance", $0) }
-        // A transient is never tracked: `freeze()` rejects an `.onDispose` hook on one (see
-        // "Freezing accepts only what resolving can do"), so it has none here.
+        // A registered instance and a transient carry no `.onDispose` hook: `freeze()` rejects
+        // one on either (see "Freezing accepts only what resolving can do").
         container.register(Resource.self, name: "transient") { _ in Resource() }
         let family = try mode.family(container)
 
@@ -214,7 +213,7 @@ struct DisposalTests {
         let container = Container()
         let journal = Journal()
         // Transients carry no `.onDispose` hook: `freeze()` rejects one (they are never
-        // tracked).
+        // tracked), nor do registered instances (never made).
         container.register(Resource.self) { _ in Resource() }
         container.register(Cache.self) { _ in Cache() }
             .scope(.scoped)
@@ -222,8 +221,8 @@ struct DisposalTests {
         let parent = try mode.family(container)
         let child = try parent.child { c in
             c.register(Connection.self) { _ in Connection() }
+            // A registered instance carries no `.onDispose` hook: `freeze()` rejects one.
             c.register(instance: Resource(), name: "instance")
-                .onDispose { journal.record("child instance", $0) }
         }
 
         let resources = try (0..<3).map { _ in try child.resolver.resolve(Resource.self) }

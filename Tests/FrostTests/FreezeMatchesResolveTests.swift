@@ -135,4 +135,90 @@ struct FreezeMatchesResolveTests {
         #expect(throws: Never.self) { _ = try frozen.handle(for: GateGreeting.self) }
         #expect(try frozen.resolve(GateGreeting.self, argument: "Ann").text == "Hello, Ann")
     }
+
+    /// A user of each child's unit of work (`.scoped`).
+    final class GateUnit: Sendable {}
+    final class GateAudit: Sendable {
+        let unit: GateUnit
+        init(unit: GateUnit) { self.unit = unit }
+    }
+
+    /// Takes a `Lazy` and a `Provider` of a registration that takes runtime arguments.
+    final class GateHost: Sendable {
+        init(greeting: Lazy<GateGreeting>) {}
+    }
+    final class GateFactory: Sendable {
+        init(greetings: Provider<GateGreeting>) {}
+    }
+
+    /// Engine rule 9: `.onCreate`, `.inject` and `.onDispose` on a registered instance or on a
+    /// provided key can never run (Frost never makes nor disposes the application's own
+    /// objects): `freeze()` rejects each with the reason, naming the type; and so does a
+    /// frozen child for a value it supplies with a hook.
+    @Test func hooksOnARegisteredInstanceOrAProvidedKeyAreRejected() throws {
+        let container = Container()
+        container.register(instance: GateReceipt()).onDispose { _ in }
+        container.register(instance: GateTicket()).onCreate { _, _ in }
+        container.provided(GateUser.self).onDispose { _ in }
+        let error = frostError { _ = try container.freeze() }
+        #expect(error?.code == .invalidRegistrations)
+        for type in [GateReceipt.self, GateTicket.self, GateUser.self] as [Any.Type] {
+            let name = String(reflecting: type)
+            let problem = error?.problems.first { $0.description.contains(name) }
+            #expect(problem?.code == .lifetimeMismatch, "\(name): \(String(describing: error))")
+            #expect(
+                problem?.description.contains("would never run") == true,
+                "\(String(describing: problem))")
+        }
+
+        let app = Container()
+        app.provided(GateUser.self)
+        let frozen = try app.freeze()
+        let childError = frostError {
+            _ = try frozen.child { c in
+                c.register(instance: GateUser(id: "ann")).onDispose { _ in }
+            }
+        }
+        #expect(childError?.code == .invalidRegistrations)
+        #expect(
+            childError?.problems.contains {
+                $0.description.contains(String(reflecting: GateUser.self))
+            } == true, "\(String(describing: childError))")
+    }
+
+    /// Engine rule 9: a declared `Lazy<T>` or `Provider<T>` of a registration that takes runtime
+    /// arguments can never resolve (neither can pass arguments): `freeze()` rejects it.
+    @Test func aLazyOrProviderOfARegistrationWithArgumentsIsRejected() throws {
+        let container = Container()
+        container.register(GateGreeting.self) { _, name in GateGreeting(to: name) }
+        container.autowire(GateHost.self, GateHost.init(greeting:))
+        container.autowire(GateFactory.self, GateFactory.init(greetings:))
+        let error = frostError { _ = try container.freeze() }
+        #expect(error?.code == .invalidRegistrations)
+        for type in [GateHost.self, GateFactory.self] as [Any.Type] {
+            let name = String(reflecting: type)
+            let problem = error?.problems.first { $0.description.contains(name) }
+            #expect(problem?.code == .argumentMismatch, "\(name): \(String(describing: error))")
+        }
+    }
+
+    /// The captive-dependency advice for a singleton on a `.scoped` key works when followed:
+    /// it names no `Provider` (which would resolve in the root, outside any child), and
+    /// making the user `.scoped`, as it says, freezes and resolves through a child.
+    @Test func theAdviceForASingletonOnAScopedKeyFreezesAndResolvesWhenFollowed() throws {
+        let container = Container()
+        container.register(GateUnit.self) { _ in GateUnit() }.scope(.scoped)
+        container.autowire(GateAudit.self, GateAudit.init(unit:)).scope(.singleton)
+        let error = frostError { _ = try container.freeze() }
+        let problem = try #require(error?.problems.first { $0.code == .captiveDependency })
+        #expect(!problem.description.contains("Provider"), "\(problem)")
+        #expect(problem.description.contains(".scoped"), "\(problem)")
+
+        container.autowire(GateAudit.self, GateAudit.init(unit:)).scope(.scoped)
+        let frozen = try container.freeze()
+        let child = try frozen.child { _ in }
+        let audit = try child.resolve(GateAudit.self)
+        #expect(audit.unit === (try child.resolve(GateUnit.self)))
+        child.dispose()
+    }
 }

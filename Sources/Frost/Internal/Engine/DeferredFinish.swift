@@ -48,10 +48,10 @@ extension ResolveContext {
         let mine = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
         let finishing = stateIfAny?.finishing ?? []
         for index in 0..<depth where path[index] != mine {
-            let address = UnsafeRawPointer(bitPattern: path[index])!
-            let shared = Unmanaged<Component>.fromOpaque(address)._withUnsafeGuaranteedRef {
-                $0.lifetime.isSharedWithinResolve
-            }
+            // A forward's entry is a passage (``passing(_:_:)``): its lifetime is transient.
+            let entry = Self.component(ofEntry: path[index])
+            let shared = entry._withUnsafeGuaranteedRef { $0.lifetime.isSharedWithinResolve }
+            let address = UnsafeRawPointer(entry.toOpaque())
             if shared, !finishing.contains(address) { return address }
         }
         return nil

@@ -102,6 +102,33 @@ struct ResolveContext {
         }
     }
 
+    /// Runs `body`, the resolve of the forward `component` (`.implements`, an alias), with the
+    /// forward on the path as a passage, not a creation: an error's path names it, but
+    /// meeting it again is no cycle (a forward resolved while its instance is being finished
+    /// is that instance); a real cycle closes at the registration it forwards to. Its entry is
+    /// the component's address with bit 0 set, which no creation's entry equals.
+    func passing<R>(
+        _ component: Component, _ body: () throws(FrostError) -> R
+    ) throws(FrostError) -> R {
+        let depth = Int(raw.pointee.depth)
+        guard depth < Self.maximumDepth else {
+            throw depthLimit(at: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
+        }
+        raw.pointee.path[depth] =
+            UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque()) | Self.passage
+        raw.pointee.depth = UInt32(depth + 1)
+        defer { leave() }
+        return try body()
+    }
+
+    /// The bit that marks a forward's entry in the path (``passing(_:_:)``).
+    static var passage: UInt { 1 }
+
+    /// The component of path entry `entry`, a creation's or a forward's.
+    static func component(ofEntry entry: UInt) -> Unmanaged<Component> {
+        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: entry & ~passage)!)
+    }
+
     /// Whether the resolve is creating `component` now (it is on the path).
     func isEntered(_ component: Component) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
@@ -121,8 +148,7 @@ struct ResolveContext {
         let depth = Int(raw.pointee.depth)
         let path = raw.pointee.path
         return (0..<depth).map { index in
-            Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: path[index])!)
-                .takeUnretainedValue().key
+            Self.component(ofEntry: path[index]).takeUnretainedValue().key
         }
     }
 

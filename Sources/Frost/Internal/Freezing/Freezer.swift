@@ -41,11 +41,13 @@ struct Freezer {
         let catalog =
             all.isEmpty ? Catalog.empty : Catalog(keys: all.map(\.key), parent: parent?.catalog)
         if validates {
-            let problems = Validation(
-                components: own + overrides, parent: parent,
-                filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
-                catalog: catalog, linked: linked
-            ).problems()
+            let problems =
+                Validation.hooksThatNeverRun(components, catalog: catalog)
+                + Validation(
+                    components: own + overrides, parent: parent,
+                    filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
+                    catalog: catalog, linked: linked
+                ).problems()
             guard problems.isEmpty else {
                 throw FrostError(.invalidRegistrations, key: nil, problems: problems)
             }

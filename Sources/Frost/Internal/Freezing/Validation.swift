@@ -95,29 +95,66 @@ struct Validation {
     }
 
     /// Every autowired parameter or injected property on a registration that takes runtime
-    /// arguments: it can only be resolved with its arguments, which a declared dependency
-    /// cannot give. (A forward can: it passes on the arguments it is resolved with.)
+    /// arguments — directly or as a `Lazy`/`Provider`, which resolve without arguments too: it
+    /// can only be resolved with its arguments, which a declared dependency cannot give. (A
+    /// forward can: it passes on the arguments it is resolved with.)
     private func dependenciesOnArguments(_ targets: [[Target]]) -> [FrostError] {
         var problems: [FrostError] = []
         for (component, targets) in zip(components, targets) {
             for (dependency, target) in zip(component.dependencies, targets)
-            where dependency.kind != .forward && !dependency.deferred {
+            where dependency.kind != .forward {
                 guard let arguments = target.component?.argumentType
                 else { continue }
+                let declared =
+                    dependency.deferred
+                    ? "a Lazy or Provider of \(dependency.key.canonicalName), which resolves it "
+                        + "without arguments, but it"
+                    : "\(dependency.key.canonicalName), which"
                 problems.append(
                     FrostError(
                         .argumentMismatch,
                         key: component.key,
                         path: [component.key, dependency.key],
                         catalog: catalog,
-                        detail: "\(dependency.label) is \(dependency.key.canonicalName), which "
-                            + "takes runtime arguments \(String(reflecting: arguments)); resolve "
-                            + "it with resolve(_:arguments:) in a factory, or through a Provider"
+                        detail: "\(dependency.label) is \(declared) takes runtime arguments "
+                            + "\(String(reflecting: arguments)); register "
+                            + "\(component.key.canonicalName) with a closure that calls "
+                            + "r.resolve(\(dependency.key.type.shortName).self, arguments: ...)"
                     )
                 )
             }
         }
         return problems
+    }
+
+    /// Every hook that can never run on a registration Frost never creates: `.onCreate`,
+    /// `.inject` and `.onDispose` on a registered instance (`register(instance:)`, a child's
+    /// value for a provided key included) or on a provided key. Such instances are the
+    /// application's own objects: it configures and closes them itself, or registers a factory
+    /// so that Frost makes (and disposes) them. Checked over every registration, the values a
+    /// child supplies too.
+    static func hooksThatNeverRun(_ components: [Component], catalog: Catalog) -> [FrostError] {
+        components.compactMap { component in
+            let isInstance = component.instance != nil
+            guard isInstance || component.lifetime.isSupplied,
+                component.disposes || component.runsCreationHooks
+            else { return nil }
+            let what =
+                isInstance
+                ? "is a registered instance (register(instance:))"
+                : "is a provided key, whose values each child registers"
+            let hooks = [
+                component.runsCreationHooks ? ".onCreate or .inject" : nil,
+                component.disposes ? ".onDispose" : nil,
+            ].compactMap { $0 }.joined(separator: " and ")
+            let short = component.key.type.shortName
+            return FrostError(
+                .lifetimeMismatch, key: component.key, path: [component.key], catalog: catalog,
+                detail: "\(what): the application's own object, which Frost never creates nor "
+                    + "disposes, so its \(hooks) hook would never run; configure and close it "
+                    + "yourself (after dispose()), or register a factory that makes it, "
+                    + "register(\(short).self) { _ in ... }, with its scope")
+        }
     }
 
     /// Every cycle of dependencies needed to construct an instance (initializer parameters,
@@ -181,11 +218,15 @@ struct Validation {
                         : "a \(kept) is made in the container it is registered in, which cannot "
                             + "see the \(target.scope) value of \(dependency.key.canonicalName) "
                             + "(\(dependency.label)) each child has, so it could never be made"
+                    // A Provider or Lazy would not help: it resolves in the container that
+                    // made the instance, which is not the child.
+                    let own = component.key.type.shortName
                     problems.append(
                         captive(
                             component, dependency,
-                            rule + "; depend on Provider<\(short)> and resolve it through the "
-                                + "child, or make it \(target.scope) too"))
+                            rule + "; make \(own) .scoped (one per child, made from the child's "
+                                + "\(short)) or .transient, or resolve \(short) from the child "
+                                + "where it is used"))
                     continue
                 }
                 guard isSingleton, !target.caches,

@@ -25,6 +25,9 @@ protocol Lifetime {
     /// instance once it exists (a singleton, `.scoped`, `.graph`): a finish that needs it is
     /// put off until then (``DeferredFinish``) rather than failing.
     static var isSharedWithinResolve: Bool { get }
+    /// Whether its instances are the application's values, supplied by each child (a
+    /// provided key): never made, so no hook of its registration ever runs.
+    static var isSupplied: Bool { get }
 
     /// The instance of `target`, for a synchronous resolve (or the synchronous stretch of an
     /// awaited one) running in `context`.
@@ -69,6 +72,8 @@ enum Keeping {
 
 extension Lifetime {
     static var isSharedWithinResolve: Bool { false }
+
+    static var isSupplied: Bool { false }
 
     static func madeInstance(of target: Target) -> UnsafeMutableRawPointer? { nil }
 

@@ -9,6 +9,7 @@ enum Provided: Lifetime {
     static var allowsAsyncFactory: Bool { false }
     static var rank: Int { 2 }
     static var isEager: Bool { false }
+    static var isSupplied: Bool { true }
 
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T

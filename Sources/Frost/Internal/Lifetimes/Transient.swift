@@ -14,14 +14,16 @@ enum Transient: Lifetime {
     {
         let frame = target.context.frame(in: context)
         guard target.component.forwardsTo == nil else {
-            // A forward is the registration it forwards to: not a creation of its own, so not
-            // entered in the path (resolving it while that instance is being finished gets
-            // the instance, not a cycle).
+            // A forward is the registration it forwards to: not a creation of its own, but a
+            // passage on the path (an error names it; resolving it while that instance is
+            // being finished gets the instance, not a cycle).
             let forward = unsafeDowncast(target.component, to: TypedComponent<T>.self)
-            do {
-                return try forward.construct(in: frame)
-            } catch {
-                throw context.failure(error, in: forward)
+            return try context.passing(forward) { () throws(FrostError) -> T in
+                do {
+                    return try forward.construct(in: frame)
+                } catch {
+                    throw context.failure(error, in: forward)
+                }
             }
         }
         // The specialized path's code (a frame of the container the resolve is in), here for

@@ -108,6 +108,10 @@ class Component: @unchecked Sendable {
     /// Whether the registration has `.onDispose` hooks.
     var disposes: Bool { disposal != nil }
 
+    /// Whether the registration has `.onCreate` hooks or `.inject` key paths: what runs on an
+    /// instance it creates.
+    var runsCreationHooks: Bool { false }
+
     /// Whether anything runs after the factory: property injection, hooks.
     var finishes: Bool { false }
 

@@ -212,6 +212,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
 
+    override var runsCreationHooks: Bool { injection != nil || hook != nil }
+
     // MARK: Making instances
 
     /// Runs the factory, its dependencies resolved in `frame`'s container (an autowired
