@@ -52,7 +52,7 @@ extension _Space {
     /// hooks run now (when the disposal could not take it), and the resolve gets `.disposed`.
     final func admit(_ box: AnyObject, of component: Component, in cell: Cell) throws(FrostError) {
         if let hooks = component.disposal,
-            !track(box, hooks: hooks, weak: component.lifetime.keeping == .weakSide)
+            !track(box, hooks: hooks, weak: component.lifetime.keepsWeakly)
         {
             takeBack(box, from: cell)
             Disposal.runNow(hooks, on: box)
@@ -311,22 +311,17 @@ extension _Space {
         var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
         var storages: [ObjectIdentifier: any ScopeStorage] = [:]
         func take(_ component: Component, _ cell: Cell, _ weakCell: Cell?) {
-            switch component.lifetime.keeping {
-            case .slot:
-                guard includingRegistered || component.instance == nil else { return }
-                if let instance = cell.take() { taken.append((instance, cell)) }
-            case .weakSide:
-                if let weakCell, let instance = weakCell.take() {
-                    taken.append((instance, weakCell))
-                }
-            case .storage:
-                if let storage = component.scope.storage {
-                    storages[ObjectIdentifier(storage)] = storage
-                }
-            case .nothing, .perChild, .supplied:
-                if includingRegistered, component.instance != nil, let instance = cell.take() {
-                    taken.append((instance, cell))
-                }
+            if let storage = component.scope.storage {
+                storages[ObjectIdentifier(storage)] = storage
+                return
+            }
+            // A registered instance is the application's: let go of only when disposing.
+            let released =
+                component.instance != nil
+                ? (includingRegistered ? cell : nil)
+                : component.lifetime.releasedCell(cell, weakCell: weakCell)
+            if let released, let instance = released.take() {
+                taken.append((instance, released))
             }
         }
         for slot in 0..<UInt32(lookup.capacity) {

@@ -171,11 +171,11 @@ public class _Space: @unchecked Sendable {
                 parent: parts.parent, lookup: parts.lookup, components: parts.components,
                 overrides: parts.overrides)
         var weakCells: [Cell?] = []
-        if parts.components.contains(where: { $0.lifetime.keeping == .weakSide }) {
+        if parts.components.contains(where: { $0.lifetime.keepsWeakly }) {
             weakCells = [Cell?](repeating: nil, count: parts.lookup.capacity)
             for slot in 0..<UInt32(parts.lookup.capacity) {
                 guard let index = parts.lookup.inputIndex(of: slot),
-                    parts.components[index].lifetime.keeping == .weakSide
+                    parts.components[index].lifetime.keepsWeakly
                 else { continue }
                 weakCells[Int(slot)] = Cell.allocate()
             }
@@ -373,19 +373,7 @@ public class _Space: @unchecked Sendable {
     final func target(at slot: UInt32) -> Target {
         let place = place(of: slot)
         let component = place.registration
-        var cell: Cell?
-        var holder: _Space?
-        switch component.lifetime.keeping {
-        case .slot: cell = place.cell
-        case .weakSide: cell = place.weakCell
-        case .perChild:
-            if isChild, let index = place.flags.perChildIndex { cell = cells.perChild(index) }
-        case .supplied:
-            if let index = place.flags.perChildIndex, let supplier = supplier(of: index) {
-                (cell, holder) = (supplier.cell, supplier.space.takeUnretainedValue())
-            }
-        case .nothing, .storage: break
-        }
+        let (cell, holder) = component.lifetime.cell(of: place, seenFrom: self)
         return Target(
             component: component, cell: cell, owner: place.owner.takeUnretainedValue(),
             context: self, holder: holder)

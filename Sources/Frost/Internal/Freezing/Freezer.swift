@@ -65,12 +65,12 @@ struct Freezer {
         // Per-child indices continue the parent's.
         var perChildCount = parent?.perChildCount ?? 0
         func flags(_ component: Component) -> SlotFlags {
-            let keeping = component.lifetime.keeping
-            guard keeping == .perChild || keeping == .supplied else {
+            let lifetime = component.lifetime
+            guard lifetime.keepsPerChild else {
                 return SlotFlags(perChildIndex: nil, provided: false)
             }
             defer { perChildCount += 1 }
-            return SlotFlags(perChildIndex: perChildCount, provided: keeping == .supplied)
+            return SlotFlags(perChildIndex: perChildCount, provided: lifetime.isSupplied)
         }
         var slotOfInput = [UInt32](repeating: 0, count: installed.count)
         let ownFlags = installed.map(flags)

@@ -200,14 +200,13 @@ struct Validation {
         var problems: [FrostError] = []
         for (component, targets) in zip(components, targets)
         where component.lifetime.madeWhereRegistered && component.instance == nil {
-            let isSingleton = component.lifetime.keeping == .slot
+            let isSingleton = component.lifetime.keepsInSlot
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
                 guard let target = target.component else { continue }
                 // Names are made only for a problem: a valid graph builds no string.
                 var short: String { dependency.key.type.shortName }
-                let keeping = target.lifetime.keeping
-                if keeping == .perChild || keeping == .supplied {
+                if target.lifetime.keepsPerChild {
                     guard !isHeldByThisChild(target, key: dependency.key) else { continue }
                     let kept = isSingleton ? "singleton" : "\(component.scope) instance"
                     let rule =
@@ -255,7 +254,7 @@ struct Validation {
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
                 guard let target = target.component, target.isAsync,
-                    target.lifetime.keeping == .nothing
+                    !target.lifetime.keepsAcrossResolves
                 else { continue }
                 let short = dependency.key.type.shortName
                 problems.append(
@@ -277,7 +276,7 @@ struct Validation {
     /// container: this is a child, and it holds the `.scoped` instance or supplies the value.
     private func isHeldByThisChild(_ target: Component, key: RegistrationKey) -> Bool {
         guard let parent else { return false }
-        if target.lifetime.keeping == .perChild { return true }
+        if !target.lifetime.isSupplied { return true }
         let slot = parent.chainSlot(for: key)
         guard slot != PerfectHashTable.notFound,
             let index = parent.place(of: slot).flags.perChildIndex

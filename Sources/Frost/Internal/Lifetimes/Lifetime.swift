@@ -70,7 +70,50 @@ enum Keeping {
     case storage
 }
 
+/// What the containers ask of a lifetime, answered here from ``Keeping`` (the one table a new
+/// way of keeping touches): nothing outside `Lifetimes/` reads ``Keeping`` itself.
 extension Lifetime {
+    /// Whether the instance stays in the slot's cell, which lookups read as a cached
+    /// instance (a singleton's; a registered instance's too).
+    static var keepsInSlot: Bool { keeping == .slot }
+    /// Whether the instance is kept weakly, in a side cell of its slot (``WeakBox``).
+    static var keepsWeakly: Bool { keeping == .weakSide }
+    /// Whether each child container has a cell for it (a `.scoped` instance, a provided
+    /// value): its slot gets a per-child index.
+    static var keepsPerChild: Bool { keeping == .perChild || keeping == .supplied }
+    /// Whether an instance outlives the resolve that made it (`false`: a transient's, a
+    /// `.graph` one's).
+    static var keepsAcrossResolves: Bool { keeping != .nothing }
+
+    /// Where the instance of the registration at `place` is kept as `space` sees it, and the
+    /// container that supplies it when that is another one (a provided value's).
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
+        switch keeping {
+        case .slot: return (place.cell, nil)
+        case .weakSide: return (place.weakCell, nil)
+        case .perChild:
+            guard space.isChild, let index = place.flags.perChildIndex else { return (nil, nil) }
+            return (space.cells.perChild(index), nil)
+        case .supplied:
+            guard let index = place.flags.perChildIndex,
+                let supplier = space.supplier(of: index)
+            else { return (nil, nil) }
+            return (supplier.cell, supplier.space.takeUnretainedValue())
+        case .nothing, .storage: return (nil, nil)
+        }
+    }
+
+    /// The cell `releaseCachedInstances()` empties for a registration kept in `cell` (its
+    /// slot's) or `weakCell` (its side cell); `nil` when it keeps nothing there (a custom
+    /// scope's storage is emptied as a whole, a child's per-child cells by the child).
+    static func releasedCell(_ cell: Cell, weakCell: Cell?) -> Cell? {
+        switch keeping {
+        case .slot: cell
+        case .weakSide: weakCell
+        case .nothing, .perChild, .supplied, .storage: nil
+        }
+    }
+
     static var isSharedWithinResolve: Bool { false }
 
     static var isSupplied: Bool { false }

@@ -83,7 +83,8 @@ class Component: @unchecked Sendable {
         self.takesArgumentsAtRoot = takesArgumentsDirectly
         self.makesEachTime = makesEachTime
         self.makesOncePerChild =
-            lifetime.keeping == .perChild && instance == nil && !isAsync && argumentType == nil
+            lifetime.keepsPerChild && !lifetime.isSupplied && instance == nil && !isAsync
+            && argumentType == nil
     }
 
     deinit {
@@ -99,7 +100,7 @@ class Component: @unchecked Sendable {
 
     /// Whether the instance stays in the slot's cell, which lookups read as a cached instance:
     /// a singleton's and a registered instance.
-    var caches: Bool { instance != nil || lifetime.keeping == .slot }
+    var caches: Bool { instance != nil || lifetime.keepsInSlot }
 
     /// Whether `bootstrap()` makes its instance: an eager lifetime's (a singleton), not
     /// `.lazy()`, not a registered instance.

@@ -158,7 +158,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         let scope = withArguments != nil ? Scope.transient : parts.scope
         var disposal = disposal
         if disposal == nil, let hooks = parts.disposeHooks {
-            disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keeping == .weakSide)
+            disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keepsWeakly)
         }
         super.init(
             key: key,
@@ -199,8 +199,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         change(&parts)
         let keepsDisposal =
             parts.disposeHooks?.count == disposeHooks?.count
-            && (parts.scope.kind.lifetime.keeping == .weakSide)
-                == (scope.kind.lifetime.keeping == .weakSide)
+            && parts.scope.kind.lifetime.keepsWeakly == scope.kind.lifetime.keepsWeakly
         return TypedComponent(
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
