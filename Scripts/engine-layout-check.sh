@@ -29,6 +29,41 @@ for scope in singleton scoped weak graph; do
     fi
 done
 
+# Behaviour, not spellings (issue "the compiled engine"):
+# - nothing outside Lifetimes/ reads how a lifetime keeps its instances (`Keeping`): the
+#   containers, the freezer and the validation ask the lifetime (Lifetime.swift's table);
+# - the C claim of a cell (frost_cell_begin, create-once's decision) is read in one file;
+# - the Swift files that import CFrost: at most as many as today (9), so that no new file
+#   reaches into C; the target is 2 (the lookup's and the cell's), not met yet.
+keeping=$(grep -rnE '\.keeping\b|\bKeeping\b' --include='*.swift' Sources/Frost \
+    | grep -v '^Sources/Frost/Internal/Lifetimes/' | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
+if [ -n "$keeping" ]; then
+    echo "engine-layout-check: how a lifetime keeps its instances is read outside Lifetimes/:"
+    printf '%s\n' "$keeping" | sed 's/^/  /'
+    status=1
+else
+    echo "engine-layout-check: Keeping read only in Lifetimes/"
+fi
+claims=$(grep -rlE 'frost_cell_begin' --include='*.swift' Sources/Frost | sort)
+claim_count=$(printf '%s' "$claims" | grep -c . || true)
+if [ "$claim_count" -gt 1 ]; then
+    echo "engine-layout-check: the C claim is read in $claim_count files (at most 1):"
+    printf '%s\n' "$claims" | sed 's/^/  /'
+    status=1
+else
+    echo "engine-layout-check: the C claim is read in $claim_count file: $claims"
+fi
+importers=$(grep -rlE '^(internal |private |@_implementationOnly )?import CFrost' \
+    --include='*.swift' Sources/Frost | sort)
+importer_count=$(printf '%s' "$importers" | grep -c . || true)
+if [ "$importer_count" -gt 9 ]; then
+    echo "engine-layout-check: CFrost is imported by $importer_count Swift files (at most 9):"
+    status=1
+else
+    echo "engine-layout-check: CFrost imported by $importer_count Swift files (at most 9; target 2):"
+fi
+printf '%s\n' "$importers" | sed 's/^/  /'
+
 hooks=$(
     find Sources/Frost -name '*.swift' | sort | while IFS= read -r file; do
         code_lines "$file" | grep -E '(^|[[:space:]:])public\s+([a-z]+\s+)*(func|var|let|class|struct|enum|protocol|typealias|init)\s+_[A-Za-z]' | sed "s|^|$file:|"

@@ -212,7 +212,7 @@ struct FreezeMatchesResolveTests {
         let error = frostError { _ = try container.freeze() }
         let problem = try #require(error?.problems.first { $0.code == .captiveDependency })
         #expect(!problem.description.contains("Provider"), "\(problem)")
-        #expect(problem.description.contains(".scoped"), "\(problem)")
+        #expect(problem.description.contains("make GateAudit scoped"), "\(problem)")
 
         container.autowire(GateAudit.self, GateAudit.init(unit:)).scope(.scoped)
         let frozen = try container.freeze()

@@ -223,9 +223,9 @@ struct Validation {
                     problems.append(
                         captive(
                             component, dependency,
-                            rule + "; make \(own) .scoped (one per child, made from the child's "
-                                + "\(short)) or .transient, or resolve \(short) from the child "
-                                + "where it is used"))
+                            rule + "; make \(own) \(Scoped.scope) (one per child, made from "
+                                + "the child's \(short)) or \(Transient.scope), or resolve "
+                                + "\(short) from the child where it is used"))
                     continue
                 }
                 guard isSingleton, !target.caches,

@@ -9,6 +9,9 @@ enum Transient: Lifetime {
     static var rank: Int { 0 }
     static var isEager: Bool { false }
 
+    /// The scope of a transient, by name: for messages.
+    static var scope: Scope { .transient }
+
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T
     {
