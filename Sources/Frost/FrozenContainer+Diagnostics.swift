@@ -18,10 +18,10 @@ extension FrozenContainer: CustomStringConvertible {
         let width = min(names.map(\.count).max() ?? 0, 60)
         var algorithm = "none"
         var salted = false
-        if let info = lookup.functionInfo, lookup.count > 0 {
+        if let function = lookup.identityFunction, lookup.count > 0 {
             algorithm =
-                ["BDZ_PH", "BDZ_PH c=1.5", "BDZ_PH c=2.0", "CHD_PH", "BDZ"][Int(min(info.rung, 4))]
-            salted = info.salt > 0
+                ["BDZ_PH", "BDZ_PH c=1.5", "BDZ_PH c=2.0", "CHD_PH", "BDZ"][min(function.rung, 4)]
+            salted = function.salted
         }
         var lines = [
             "FrozenContainer: \(all.count) registration\(all.count == 1 ? "" : "s"), "

@@ -1,4 +1,3 @@
-internal import CFrost
 import Foundation
 
 /// Instances taken out of their cells (by `releaseCachedInstances()`, or a dead weak
@@ -15,31 +14,21 @@ final class RetiredInstances: @unchecked Sendable {
     /// Adds `taken` (+1 references, each with the cell it was taken from) to the instances
     /// kept so far, and releases every one of them that no thread can be reading any more.
     func retire(_ taken: [(instance: UnsafeMutableRawPointer, cell: Cell)]) {
-        lock.lock()
-        let candidates = kept + taken
-        var instances = candidates.map { Optional($0.instance) }
-        var cells = candidates.map { Optional($0.cell.address) }
-        let stillRead = instances.withUnsafeMutableBufferPointer { instances in
-            cells.withUnsafeMutableBufferPointer { cells in
-                Int(
-                    frost_reclaim_partition(
-                        instances.baseAddress!, cells.baseAddress!, UInt32(instances.count)))
-            }
+        let free = lock.withLock {
+            let (stillRead, free) = Cell.partitionByReaders(kept + taken)
+            kept = stillRead
+            return free
         }
-        kept = (0..<stillRead).map { (instances[$0]!, Cell(raw: cells[$0]!)) }
-        lock.unlock()
-        for instance in instances[stillRead...] {
-            Unmanaged<AnyObject>.fromOpaque(instance!).release()
-        }
+        for instance in free { Unmanaged<AnyObject>.fromOpaque(instance).release() }
     }
 
     /// Adds one taken instance; reclaims when enough have gathered (a weak registration whose
     /// instances come and go must not grow this list for ever).
     func retire(_ instance: UnsafeMutableRawPointer, from cell: Cell) {
-        lock.lock()
-        kept.append((instance, cell))
-        let due = kept.count >= 64
-        lock.unlock()
+        let due = lock.withLock {
+            kept.append((instance, cell))
+            return kept.count >= 64
+        }
         if due { retire([]) }
     }
 

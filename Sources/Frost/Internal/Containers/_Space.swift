@@ -1,4 +1,3 @@
-internal import CFrost
 import Foundation
 import Synchronization
 
@@ -41,7 +40,7 @@ public class _Space: @unchecked Sendable {
     /// Whether a lookup by type is one call to ``perfectHash``: a frozen root's.
     let findsDirectly: Bool
     /// The lookup's slots (`nil` when it has none).
-    let slots: UnsafeMutablePointer<frost_slot>?
+    let slots: SlotArray?
     /// The slot array a frame reads: the lookup's, tagged (bit 0) when this is a child, whose
     /// frames must look each slot up through the chain.
     let frameSlots: UnsafeRawPointer
@@ -147,7 +146,7 @@ public class _Space: @unchecked Sendable {
         }
         slots = parts.lookup.slotArray
         findsDirectly = perfectHash != nil && parts.parent == nil
-        let frameSlots = slots.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 64)!
+        let frameSlots = slots?.address ?? UnsafeRawPointer(bitPattern: 64)!
         self.frameSlots = parts.parent == nil ? frameSlots : frameSlots + 1
         components = parts.components
         overrides = parts.overrides
@@ -255,14 +254,14 @@ public class _Space: @unchecked Sendable {
     /// An own slot and the box cached there.
     final func foundOwn(slot: UInt32) -> Found {
         Found(
-            location: UInt(slots.unsafelyUnwrapped[Int(slot)].flags) << 32 | UInt(slot),
+            location: slots.unsafelyUnwrapped.location(of: slot),
             box: ownCell(at: slot).read())
     }
 
     /// The cell of own slot `slot`.
     @inline(__always)
     final func ownCell(at slot: UInt32) -> Cell {
-        Cell(raw: UnsafeMutableRawPointer(slots.unsafelyUnwrapped + Int(slot)))
+        slots.unsafelyUnwrapped.cell(at: slot)
     }
 
     /// ``find(_:name:)`` in a child: its own lookup, then its parent's.
@@ -351,13 +350,13 @@ public class _Space: @unchecked Sendable {
     private final func ownPlace(of slot: UInt32, in me: Unmanaged<_Space>) -> Place? {
         if slot >= base {
             let own = slot - base
-            let slot = slots.unsafelyUnwrapped + Int(own)
+            let slots = slots.unsafelyUnwrapped
             return Place(
-                component: UnsafeRawPointer(slot.pointee.context.unsafelyUnwrapped),
-                cell: Cell(raw: UnsafeMutableRawPointer(slot)),
+                component: slots.componentPointer(at: own),
+                cell: slots.cell(at: own),
                 weakCell: weakCells.isEmpty ? nil : weakCells[Int(own)],
                 owner: me,
-                flags: SlotFlags(slot.pointee.flags)
+                flags: SlotFlags(slots.flags(at: own))
             )
         }
         guard let overrides, let index = overrides.index(atParentSlot: slot) else { return nil }
@@ -550,8 +549,7 @@ public class _Space: @unchecked Sendable {
         guard isChild else {
             return isDisposed
                 ? nil
-                : UnsafeRawPointer(
-                    slots.unsafelyUnwrapped[Int(found.slot)].context.unsafelyUnwrapped)
+                : slots.unsafelyUnwrapped.componentPointer(at: found.slot)
         }
         let place = place(of: found.slot)
         guard !place.owner._withUnsafeGuaranteedRef({ $0.isDisposed }) else { return nil }

@@ -1,4 +1,3 @@
-internal import CFrost
 import Foundation
 
 /// What an awaited resolve runs in: a CFrost context of its own (a thread's context cannot
@@ -28,7 +27,7 @@ enum AwaitedResolve {
     /// synchronous resolve need not look for a frame to continue (CFrost counts them: a plain
     /// global, read without the lazy initialization a Swift global costs).
     @inline(__always)
-    static var factoriesRun: Bool { frost_async_factories_run() != 0 }
+    static var factoriesRun: Bool { ResolveContext.asyncFactoriesRun }
 
     /// Runs `body` with the context the resolve continues in, or a new one. `body` runs on
     /// the caller's executor, as the resolve does: on the main actor, no hop to the global
@@ -88,10 +87,10 @@ enum AwaitedResolve {
     {
         let frame = AsyncFrame(
             context: context, component: component, parent: AwaitedResolve.frame)
-        frost_count_async_factory(1)
+        ResolveContext.countAsyncFactory(1)
         defer {
             frame.close()
-            frost_count_async_factory(-1)
+            ResolveContext.countAsyncFactory(-1)
         }
         return try await AwaitedResolve.$frame.withValue(frame) { try await factory() }
     }
@@ -140,7 +139,7 @@ enum AwaitedResolve {
 
     /// Tells CFrost whom to call, once.
     private static let installed: Void = {
-        frost_set_async_wakeup { cell in AwaitedResolve.wake(cell) }
+        ResolveContext.setAsyncWakeup { cell in AwaitedResolve.wake(cell) }
     }()
 }
 
@@ -162,7 +161,7 @@ final class AsyncFrame: @unchecked Sendable {
     let parent: AsyncFrame?
     /// The task the factory runs in: the only one that borrows the context.
     private let task: UnsafeCurrentTask?
-    private let state: UnsafeMutablePointer<frost_word>
+    private let state = AtomicWord()
 
     private static let free: UInt = 0
     private static let busy: UInt = 1
@@ -175,19 +174,13 @@ final class AsyncFrame: @unchecked Sendable {
         self.parent = parent
         // Compared only while the factory runs, when its task is alive.
         task = withUnsafeCurrentTask { $0 }
-        state = UnsafeMutablePointer<frost_word>.allocate(capacity: 1)
-        state.initialize(to: frost_word())
-    }
-
-    deinit {
-        state.deallocate()
     }
 
     /// Borrows the context for one resolve; `false` when another resolve has it, the factory
     /// returned, or the resolve runs in another task than the factory (a child task).
     func claim() -> Bool {
         guard withUnsafeCurrentTask(body: { $0 == task }),
-            frost_word_compare_exchange(state, Self.free, Self.busy) != 0
+            state.compareExchange(expected: Self.free, desired: Self.busy)
         else { return false }
         // The factory's own resolve leaves the context as it lent it; if it did not, the
         // resolve takes a context of its own rather than trust this one.
@@ -200,20 +193,20 @@ final class AsyncFrame: @unchecked Sendable {
 
     /// Gives the context back.
     func unclaim() {
-        frost_word_store(state, Self.free)
+        state.store(Self.free)
     }
 
     /// The factory returned: its context is no longer lent.
     func close() {
-        frost_word_store(state, Self.closed)
+        state.store(Self.closed)
     }
 
     /// The context of the nearest frame, from this one out, whose factory still runs: what a
     /// resolve started on its behalf works for.
-    var openContext: UnsafeMutablePointer<frost_context>? {
+    var openContext: ResolveContext? {
         var frame: AsyncFrame? = self
         while let current = frame {
-            if frost_word_load(current.state) != Self.closed { return current.context.raw }
+            if current.state.load() != Self.closed { return current.context }
             frame = current.parent
         }
         return nil
@@ -229,37 +222,5 @@ final class AsyncFrame: @unchecked Sendable {
             frame = current.parent
         }
         return components.reversed()
-    }
-}
-
-extension ResolveContext {
-    /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
-    /// a resolve still running, or `nil`), its path starting with `path`.
-    static func acquireAsync(parent: UnsafeMutablePointer<frost_context>?, path: [UInt])
-        -> ResolveContext
-    {
-        let context = ResolveContext(raw: frost_context_acquire(parent))
-        for (index, component) in path.enumerated() { context.raw.pointee.path[index] = component }
-        context.raw.pointee.depth = UInt32(path.count)
-        return context
-    }
-
-    /// Gives a context from ``acquireAsync(parent:path:)`` back to the pool.
-    func relinquish() {
-        frost_context_relinquish(raw)
-    }
-
-    /// Runs synchronous code (no suspension) with this async resolve's context as the
-    /// thread's: resolves it starts continue the path, and creations it begins may be waited
-    /// for by other threads.
-    func onThread<R>(_ body: () throws(FrostError) -> R) throws(FrostError) -> R {
-        let thread = frost_context_enter_thread(raw)
-        defer { frost_context_leave_thread(raw, thread) }
-        return try body()
-    }
-
-    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
-    func stopWaiting() {
-        frost_context_stop_waiting(raw)
     }
 }

@@ -175,3 +175,60 @@ extension Cell {
         frost_cell_end(pointer, context.raw, box.map { Unmanaged.passRetained($0).toOpaque() })
     }
 }
+
+extension Cell {
+    /// Splits instances taken out of their cells into those a thread may still be reading
+    /// (its hazard pointer names the cell: keep them) and those none can (free them): CFrost's
+    /// reclamation.
+    static func partitionByReaders(_ taken: [(instance: UnsafeMutableRawPointer, cell: Cell)])
+        -> (
+            stillRead: [(instance: UnsafeMutableRawPointer, cell: Cell)],
+            free: [UnsafeMutableRawPointer]
+        )
+    {
+        guard !taken.isEmpty else { return ([], []) }
+        var instances = taken.map { Optional($0.instance) }
+        var cells = taken.map { Optional($0.cell.address) }
+        let stillRead = instances.withUnsafeMutableBufferPointer { instances in
+            cells.withUnsafeMutableBufferPointer { cells in
+                Int(
+                    frost_reclaim_partition(
+                        instances.baseAddress!, cells.baseAddress!, UInt32(instances.count)))
+            }
+        }
+        return (
+            (0..<stillRead).map { (instances[$0]!, Cell(raw: cells[$0]!)) },
+            instances[stillRead...].map { $0! }
+        )
+    }
+}
+
+/// One word for the engine's own compare-and-swap protocols (an async factory's frame): a
+/// CFrost atomic, which the thread sanitizer understands. Owns its storage: allocated here,
+/// freed in `deinit`.
+final class AtomicWord: @unchecked Sendable {
+    // @unchecked: every access is one of CFrost's atomic operations.
+    private let word: UnsafeMutablePointer<frost_word>
+
+    init() {
+        word = UnsafeMutablePointer<frost_word>.allocate(capacity: 1)
+        word.initialize(to: frost_word())
+    }
+
+    deinit {
+        word.deallocate()
+    }
+
+    /// Sets the word to `desired` if it holds `expected`; whether it did.
+    func compareExchange(expected: UInt, desired: UInt) -> Bool {
+        frost_word_compare_exchange(word, expected, desired) != 0
+    }
+
+    func store(_ value: UInt) {
+        frost_word_store(word, value)
+    }
+
+    func load() -> UInt {
+        frost_word_load(word)
+    }
+}

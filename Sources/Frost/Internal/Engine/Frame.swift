@@ -1,5 +1,3 @@
-internal import CFrost
-
 /// One creation in progress, as code specialized in the caller sees it: the container the
 /// resolve is in, the slots the registration's autowired parameters are bound to, and the
 /// resolve's path (the calling thread's context).
@@ -94,15 +92,13 @@ struct Frame {
         if UInt(bitPattern: slotArray) & 1 != 0 {
             return space._withUnsafeGuaranteedRef { $0.look(chainSlot: slot) }
         }
-        let slots = UnsafeMutablePointer(
-            mutating: slotArray.assumingMemoryBound(to: frost_slot.self))
+        let slots = SlotArray(address: slotArray)
         // Kept alive by the container's component list; not retained here.
-        let pointer = UnsafeRawPointer(slots[Int(slot)].context.unsafelyUnwrapped)
+        let pointer = slots.componentPointer(at: slot)
         if Unmanaged<Component>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.createsAtRoot }) {
             return (nil, pointer, nil)
         }
-        let cell = Cell(raw: UnsafeMutableRawPointer(slots + Int(slot)))
-        return (cell.read(in: ResolveContext(opaque: context)), nil, nil)
+        return (slots.cell(at: slot).read(in: ResolveContext(opaque: context)), nil, nil)
     }
 
     // MARK: Making

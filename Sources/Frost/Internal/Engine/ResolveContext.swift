@@ -277,3 +277,50 @@ final class ThreadState {
         }
     }()
 }
+
+extension ResolveContext {
+    /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
+    /// a resolve still running, or `nil`), its path starting with `path`.
+    static func acquireAsync(parent: ResolveContext?, path: [UInt])
+        -> ResolveContext
+    {
+        let context = ResolveContext(raw: frost_context_acquire(parent?.raw))
+        for (index, component) in path.enumerated() { context.raw.pointee.path[index] = component }
+        context.raw.pointee.depth = UInt32(path.count)
+        return context
+    }
+
+    /// Gives a context from ``acquireAsync(parent:path:)`` back to the pool.
+    func relinquish() {
+        frost_context_relinquish(raw)
+    }
+
+    /// Runs synchronous code (no suspension) with this async resolve's context as the
+    /// thread's: resolves it starts continue the path, and creations it begins may be waited
+    /// for by other threads.
+    func onThread<R>(_ body: () throws(FrostError) -> R) throws(FrostError) -> R {
+        let thread = frost_context_enter_thread(raw)
+        defer { frost_context_leave_thread(raw, thread) }
+        return try body()
+    }
+
+    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
+    func stopWaiting() {
+        frost_context_stop_waiting(raw)
+    }
+
+    /// Whether an async factory runs right now anywhere in the process (CFrost counts them:
+    /// a plain global, read without the lazy initialization a Swift global costs).
+    @inline(__always)
+    static var asyncFactoriesRun: Bool { frost_async_factories_run() != 0 }
+
+    /// Counts an async factory that starts (`1`) or returns (`-1`).
+    static func countAsyncFactory(_ delta: Int32) {
+        frost_count_async_factory(delta)
+    }
+
+    /// Tells CFrost whom to call with the cell after a creation someone waited for ends.
+    static func setAsyncWakeup(_ wake: @convention(c) (UnsafeMutableRawPointer) -> Void) {
+        frost_set_async_wakeup(wake)
+    }
+}

@@ -1,11 +1,9 @@
-internal import CFrost
-
 /// Layer 1 of the engine: how a key finds its slot among one container's own registrations.
 ///
 /// This is the only thing the two containers do differently: a frozen container looks a key up
 /// through the cmph perfect hash (``PerfectHashTable``), a `Container` through a Swift
-/// `Dictionary` (``DictionaryTable``). Both answer a slot of the same kind — CFrost's
-/// `frost_slot`, whose cell caches the instance — and everything after the lookup is shared.
+/// `Dictionary` (``DictionaryTable``). Both answer a slot of the same kind (``SlotArray``),
+/// whose cell caches the instance, and everything after the lookup is shared.
 enum Lookup: @unchecked Sendable {
     // @unchecked: both tables are immutable after installation, their cells atomic.
     case perfectHash(PerfectHashTable)
@@ -69,10 +67,10 @@ enum Lookup: @unchecked Sendable {
     }
 
     /// The slot array; `nil` when there are no keys.
-    var slotArray: UnsafeMutablePointer<frost_slot>? {
+    var slotArray: SlotArray? {
         guard count > 0 else { return nil }
         switch self {
-        case .perfectHash(let table): return table.mutableSlotArray
+        case .perfectHash(let table): return table.slotsView
         case .dictionary(let table): return table.slotArray
         case .none: return nil
         }
@@ -81,9 +79,8 @@ enum Lookup: @unchecked Sendable {
     /// The position, in the keys the table was built from, of the key in `slot`; `nil` for an
     /// empty slot.
     func inputIndex(of slot: UInt32) -> Int? {
-        guard let slots = slotArray, Int(slot) < capacity, slots[Int(slot)].identity_length != 0
-        else { return nil }
-        return Int(slots[Int(slot)].index)
+        guard let slots = slotArray, Int(slot) < capacity else { return nil }
+        return slots.inputIndex(of: slot)
     }
 
     /// Installs `component` in `slot` with its flags (its instance too, for a registered one).
@@ -92,36 +89,36 @@ enum Lookup: @unchecked Sendable {
         switch self {
         case .perfectHash(let table): table.install(component, at: slot, flags: flags)
         case .dictionary(let table): table.install(component, at: slot, flags: flags)
-        case .none: preconditionFailure("an empty lookup has no slots")
+        case .none: break  // an empty lookup has no slots, so none is installed
         }
     }
 
     /// A lookup's location: `slot` with its flags above it.
     func location(of slot: UInt32) -> UInt {
-        UInt(slotArray.unsafelyUnwrapped[Int(slot)].flags) << 32 | UInt(slot)
+        slotArray.unsafelyUnwrapped.location(of: slot)
     }
 
     /// The cell of `slot`.
     @inline(__always)
     func cell(at slot: UInt32) -> Cell {
-        Cell(raw: UnsafeMutableRawPointer(slotArray.unsafelyUnwrapped + Int(slot)))
+        slotArray.unsafelyUnwrapped.cell(at: slot)
     }
 
     /// The registration in `slot`, unretained (its container keeps it alive).
     @inline(__always)
     func componentPointer(at slot: UInt32) -> UnsafeRawPointer {
-        UnsafeRawPointer(slotArray.unsafelyUnwrapped[Int(slot)].context.unsafelyUnwrapped)
+        slotArray.unsafelyUnwrapped.componentPointer(at: slot)
     }
 
     /// The flags of `slot`.
     @inline(__always)
     func flags(at slot: UInt32) -> SlotFlags {
-        SlotFlags(slotArray.unsafelyUnwrapped[Int(slot)].flags)
+        SlotFlags(slotArray.unsafelyUnwrapped.flags(at: slot))
     }
 
     /// How the identity function was built, for a description (`nil` for a dictionary).
-    var functionInfo: frost_function_info? {
+    var identityFunction: (rung: Int, salted: Bool)? {
         guard case .perfectHash(let table) = self else { return nil }
-        return table.functionInfo(0)
+        return table.identityFunction
     }
 }

@@ -317,7 +317,7 @@ final class PerfectHashTable: @unchecked Sendable {
     }
 
     /// The slot array, for the container that owns this table (``Lookup``).
-    var mutableSlotArray: UnsafeMutablePointer<frost_slot> { slots.unsafelyUnwrapped }
+    var slotsView: SlotArray { SlotArray(slots.unsafelyUnwrapped) }
 
     /// The component in `slot` of the table whose ``slotArray`` is `slotArray`: the one
     /// spelling of this read.
@@ -350,6 +350,102 @@ final class PerfectHashTable: @unchecked Sendable {
     /// How the identity (`which == 0`) or name (`which == 1`) function was built.
     func functionInfo(_ which: UInt32) -> frost_function_info {
         frost_table_function_info(table, which)
+    }
+
+    /// How the identity function was built, for a container's description: the rung of
+    /// CFrost's ladder (0: BDZ_PH, 1: BDZ_PH c=1.5, 2: BDZ_PH c=2.0, 3: CHD_PH, 4: BDZ) and
+    /// whether the keys were salted.
+    var identityFunction: (rung: Int, salted: Bool) {
+        let info = functionInfo(0)
+        return (Int(info.rung), info.salt > 0)
+    }
+}
+
+/// A lookup's slots, as the containers and frames read them: CFrost's `frost_slot` (the cell,
+/// where the instance is cached; the registration; its flags), laid out alike by both tables.
+/// This file is the one that knows the layout. Unretained: the table that owns the slots
+/// outlives every view of them.
+struct SlotArray: @unchecked Sendable {
+    // @unchecked: an address; the slots' registrations are immutable once installed, their
+    // cells CFrost's atomic protocols.
+    private let slots: UnsafeMutablePointer<frost_slot>
+
+    fileprivate init(_ slots: UnsafeMutablePointer<frost_slot>) {
+        self.slots = slots
+    }
+
+    /// The slots whose array starts at `address` (a frame's view of them).
+    init(address: UnsafeRawPointer) {
+        slots = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: frost_slot.self))
+    }
+
+    /// The array's address, for a frame (which tags it) and for a comparison.
+    var address: UnsafeRawPointer { UnsafeRawPointer(slots) }
+
+    /// `count` used slots for a dictionary's keys, slot `i` for key `i`, each with an empty
+    /// cell; free them with ``deallocate(count:)``, and only that way.
+    static func allocate(count: Int) -> SlotArray {
+        let slots = UnsafeMutablePointer<frost_slot>.allocate(capacity: max(count, 1))
+        for index in 0..<count {
+            // `identity_length` 1 marks the slot used (a table's empty slots have 0).
+            (slots + index).initialize(
+                to: frost_slot(
+                    cell: frost_cell(), identity8: 0, identity_length: 1, flags: 0, context: nil,
+                    identity: nil, name: nil, name_length: 0, index: UInt32(index)))
+        }
+        return SlotArray(slots)
+    }
+
+    /// Frees slots made by ``allocate(count:)``, releasing the instances their cells cache. No
+    /// thread may read them any more.
+    func deallocate(count: Int) {
+        for index in 0..<count {
+            if let instance = cell(at: UInt32(index)).peek() {
+                Unmanaged<AnyObject>.fromOpaque(instance).release()
+            }
+        }
+        frost_forget_hazards(slots, MemoryLayout<frost_slot>.stride * max(count, 1))
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    /// Installs `component` in `slot` of slots made by ``allocate(count:)``, with its flags
+    /// (its instance too, for a registered one). Only before the slots are shared.
+    func install(_ component: Component, at slot: UInt32, flags: UInt32) {
+        slots[Int(slot)].context = UnsafeMutableRawPointer(
+            Unmanaged.passUnretained(component).toOpaque())
+        slots[Int(slot)].flags = flags
+        if let instance = component.instance { cell(at: slot).preset(instance) }
+    }
+
+    /// The position, in the keys the table was built from, of the key in `slot`; `nil` for an
+    /// empty slot.
+    func inputIndex(of slot: UInt32) -> Int? {
+        slots[Int(slot)].identity_length != 0 ? Int(slots[Int(slot)].index) : nil
+    }
+
+    /// The cell of `slot` (a slot opens with its cell).
+    @inline(__always)
+    func cell(at slot: UInt32) -> Cell {
+        Cell(raw: UnsafeMutableRawPointer(slots + Int(slot)))
+    }
+
+    /// The registration in `slot`, unretained (its container keeps it alive).
+    @inline(__always)
+    func componentPointer(at slot: UInt32) -> UnsafeRawPointer {
+        UnsafeRawPointer(slots[Int(slot)].context.unsafelyUnwrapped)
+    }
+
+    /// The raw flags of `slot` (``SlotFlags``).
+    @inline(__always)
+    func flags(at slot: UInt32) -> UInt32 {
+        slots[Int(slot)].flags
+    }
+
+    /// A lookup's location: `slot` with its flags above it.
+    @inline(__always)
+    func location(of slot: UInt32) -> UInt {
+        UInt(flags(at: slot)) << 32 | UInt(slot)
     }
 }
 
