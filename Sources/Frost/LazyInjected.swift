@@ -82,9 +82,9 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
 
     /// Resolves the instance through what injection gave.
     private func resolve() throws(FrostError) -> T {
-        lock.lock()
-        let (injected, container, resolver) = (self.injected, self.container, self.resolver)
-        lock.unlock()
+        let (injected, container, resolver) = lock.withLock {
+            (self.injected, self.container, self.resolver)
+        }
         guard injected else {
             preconditionFailure(
                 "@LazyInjected \(T.self) was read before inject(into:) or the container filled it")
@@ -100,9 +100,7 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
 
     /// Whether injection has given the property its container.
     public var isInjected: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return injected
+        lock.withLock { injected }
     }
 }
 

@@ -40,15 +40,12 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
     ///   ``FrostError/Code/cycle`` when waiting for another thread's creation of the same key
     ///   would close a circle of waits.
     public func instance(forKey key: ScopeKey, make: () throws -> AnyObject) throws -> AnyObject {
-        lock.lock()
-        let entry: Entry
-        if let known = entries[key] {
-            entry = known
-        } else {
-            entry = Entry()
+        let entry = lock.withLock {
+            if let known = entries[key] { return known }
+            let entry = Entry()
             entries[key] = entry
+            return entry
         }
-        lock.unlock()
         // `entry` is held until this returns: its cell outlives a concurrent removeAll().
         let context = ResolveContext.current
         switch entry.cell.begin(for: context) {
@@ -77,17 +74,15 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
 
     /// Forgets every kept instance.
     public func removeAll() {
-        lock.lock()
-        let removed = entries
-        entries = [:]
-        lock.unlock()
+        let removed = lock.withLock {
+            defer { entries = [:] }
+            return entries
+        }
         withExtendedLifetime(removed) {}  // released here, outside the lock: deinits may run
     }
 
     /// The number of kept instances.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.values.count { $0.cell.peek() != nil }
+        lock.withLock { entries.values.count { $0.cell.peek() != nil } }
     }
 }

@@ -62,10 +62,10 @@ enum Disposal {
 
     /// Blocks until `space`'s disposal is done.
     static func wait(for space: _Space) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard space.markWaited() else { return }
-        while !space.isDisposalDone { condition.wait() }
+        condition.withLock {
+            guard space.markWaited() else { return }
+            while !space.isDisposalDone { condition.wait() }
+        }
     }
 
     /// Suspends until `space`'s disposal is done.
@@ -73,23 +73,21 @@ enum Disposal {
         static func waitAwaiting(for space: _Space) async
     {
         await withCheckedContinuation { continuation in
-            condition.lock()
-            guard space.markWaited() else {
-                condition.unlock()
-                continuation.resume()
-                return
+            let done = condition.withLock {
+                guard space.markWaited() else { return true }
+                suspended[ObjectIdentifier(space), default: []].append(continuation)
+                return false
             }
-            suspended[ObjectIdentifier(space), default: []].append(continuation)
-            condition.unlock()
+            if done { continuation.resume() }
         }
     }
 
     /// Wakes whoever waits for `space`'s disposal, which is done.
     static func wake(_ space: _Space) {
-        condition.lock()
-        let resumed = suspended.removeValue(forKey: ObjectIdentifier(space)) ?? []
-        condition.broadcast()
-        condition.unlock()
+        let resumed = condition.withLock {
+            defer { condition.broadcast() }
+            return suspended.removeValue(forKey: ObjectIdentifier(space)) ?? []
+        }
         for continuation in resumed { continuation.resume() }
     }
 }

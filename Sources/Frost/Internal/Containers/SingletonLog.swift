@@ -16,16 +16,12 @@ final class SingletonLog: @unchecked Sendable {
     /// Records a singleton whose creation just completed, with its box.
     func record(_ component: Component, _ box: AnyObject) {
         let entry = (component, WeakBox(box))
-        lock.lock()
-        entries.append(entry)
-        lock.unlock()
+        lock.withLock { entries.append(entry) }
     }
 
     /// The values of the singletons still alive, oldest first.
     var values: [Any] {
-        lock.lock()
-        let entries = self.entries
-        lock.unlock()
+        let entries = lock.withLock { self.entries }
         return entries.compactMap { entry in
             entry.box.object.map { entry.component.value(ofBox: $0) }
         }

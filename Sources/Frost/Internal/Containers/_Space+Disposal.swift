@@ -227,10 +227,8 @@ extension _Space {
     /// empty. Waits for a prune in progress.
     private final func closeList() -> UnsafeMutableRawPointer? {
         let newest = disposalHead.exchange(Disposal.closed, ordering: .sequentiallyConsistent)
-        if let lock = pruning.ifMade {
-            lock.lock()
-            lock.unlock()
-        }
+        // A prune in progress ends before the list is walked.
+        pruning.ifMade?.withLock {}
         return UnsafeMutableRawPointer(bitPattern: newest)
     }
 

@@ -106,9 +106,7 @@ enum AwaitedResolve {
     /// How many waited-for creations have ended.
     static var epoch: UInt64 {
         installed
-        lock.lock()
-        defer { lock.unlock() }
-        return ends
+        return lock.withLock { ends }
     }
 
     /// Suspends until the creation in `cell` ends, or returns at once if any creation ended
@@ -117,23 +115,21 @@ enum AwaitedResolve {
         static func wait(for cell: UnsafeMutableRawPointer, since epoch: UInt64) async
     {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if ends != epoch {
-                lock.unlock()
-                continuation.resume()
-                return
+            let ended = lock.withLock {
+                guard ends == epoch else { return true }
+                suspended[cell, default: []].append(continuation)
+                return false
             }
-            suspended[cell, default: []].append(continuation)
-            lock.unlock()
+            if ended { continuation.resume() }
         }
     }
 
     /// Resumes the resolves suspended on `cell`.
     static func wake(_ cell: UnsafeMutableRawPointer) {
-        lock.lock()
-        ends &+= 1
-        let resumed = suspended.removeValue(forKey: cell) ?? []
-        lock.unlock()
+        let resumed = lock.withLock {
+            ends &+= 1
+            return suspended.removeValue(forKey: cell) ?? []
+        }
         for continuation in resumed { continuation.resume() }
     }
 

@@ -39,16 +39,10 @@ struct InjectionPlan: Sendable {
 
         func plan(for type: AnyClass) -> InjectionPlan {
             let id = ObjectIdentifier(type)
-            lock.lock()
-            if let plan = plans[id] {
-                lock.unlock()
-                return plan
-            }
-            lock.unlock()
+            if let plan = lock.withLock({ plans[id] }) { return plan }
+            // Reflected without the lock: two threads may both reflect a class, once.
             let plan = InjectionPlan(reflecting: type)
-            lock.lock()
-            plans[id] = plan
-            lock.unlock()
+            lock.withLock { plans[id] = plan }
             return plan
         }
     }
