@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Frost
 
 /// A singleton of the `bootstrap-100` graph: made by an async factory that yields once
@@ -82,15 +83,18 @@ func runAsync(_ body: @escaping @Sendable () async -> Void) {
     done.wait()
 }
 
-/// Runs `body` on the main actor and blocks the calling thread until it ends. The benchmark
-/// runs on a thread of its own while the main thread serves the main queue (see main.swift).
+/// Runs `body` on the main actor, from the benchmark's thread, the main thread: its run loop
+/// serves the main queue (as an app's does) until `body` has ended.
 func runOnMainActor(_ body: @escaping @MainActor @Sendable () async -> Void) {
+    precondition(Thread.isMainThread, "the benchmark runs on the main thread")
     let done = DispatchSemaphore(value: 0)
     Task { @MainActor in
         await body()
         done.signal()
     }
-    done.wait()
+    while done.wait(timeout: .now()) == .timedOut {
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
 }
 
 extension Cases {

@@ -15,9 +15,6 @@
 // frost-bench --cold frozen|dictionary|swinject is what each child process of the cold-freeze
 // case runs (see ColdFreeze.swift): it registers (and freezes) once and prints nanoseconds.
 
-import Dispatch
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -153,17 +150,9 @@ func run(_ options: Options) throws {
     }
 }
 
-// The benchmark runs on a thread of its own while the main thread serves the main queue, so
-// that the `request-server-main` case can run on the main actor.
-let benchmark = Thread {
-    do {
-        try run(Options(Array(CommandLine.arguments.dropFirst())))
-    } catch {
-        print("frost-bench: \(error)")
-        exit(1)
-    }
-    exit(0)
+do {
+    try run(Options(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    print("frost-bench: \(error)")
+    exit(1)
 }
-benchmark.stackSize = 8 << 20
-benchmark.start()
-dispatchMain()
