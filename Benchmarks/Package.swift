@@ -12,9 +12,12 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
+        // Counts the process's allocations (glibc), for the allocations-per-operation figures.
+        .target(name: "AllocationCounter"),
         .executableTarget(
             name: "frost-bench",
             dependencies: [
+                "AllocationCounter",
                 .product(name: "Frost", package: "Frost"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),

@@ -1,3 +1,4 @@
+import AllocationCounter
 import Dispatch
 
 /// Keeps a value alive and observable so the optimizer cannot remove the work that made it:
@@ -96,34 +97,53 @@ func warmUp(_ benchCase: BenchCase, seconds: Double) {
     }
 }
 
-/// The median ns/op of every contender of every case of `group`, measured interleaved: each
-/// round runs every contender of every case once, so drift of this shared machine hits all of
-/// them alike. A group is one case, or the cases a target compares with each other (threads-1
-/// with threads-2, a singleton among 10 with one among 100,000 registrations).
-func measure(_ group: [BenchCase], rounds: Int, scale: Double) -> [[Contender: Double]] {
+/// What one case measured: the median ns/op of each contender, and the median number of blocks
+/// it allocated per operation (counted in this process: not for a run timed in a child
+/// process, nor where allocations are not counted).
+struct Measured {
+    var timings: [Contender: Double]
+    var allocations: [Contender: Double]
+}
+
+/// The median ns/op and allocations/op of every contender of every case of `group`, measured
+/// interleaved: each round runs every contender of every case once, so drift of this shared
+/// machine hits all of them alike. A group is one case, or the cases a target compares with
+/// each other (threads-1 with threads-2, a singleton among 10 with one among 100,000
+/// registrations).
+func measure(_ group: [BenchCase], rounds: Int, scale: Double) -> [Measured] {
     for benchCase in group {  // warm-up
         for run in benchCase.runs {
             _ = run.body(max(1, benchCase.iterations(of: run, scale: scale) / 10))
         }
     }
     var samples = [[Contender: [Double]]](repeating: [:], count: group.count)
+    var allocations = [[Contender: [Double]]](repeating: [:], count: group.count)
+    let counts = frost_bench_counts_allocations() != 0
     for _ in 0..<rounds {
         for (index, benchCase) in group.enumerated() {
             for run in benchCase.runs {
                 let count = benchCase.iterations(of: run, scale: scale)
+                let allocated = frost_bench_allocations()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let (operations, ownTime) = run.body(count)
                 let end = DispatchTime.now().uptimeNanoseconds
+                let blocks = frost_bench_allocations() - allocated
                 let elapsed = ownTime ?? end - start
                 samples[index][run.contender, default: []].append(
                     Double(elapsed) / Double(operations))
+                if counts, ownTime == nil {
+                    allocations[index][run.contender, default: []].append(
+                        Double(blocks) / Double(operations))
+                }
             }
         }
     }
-    return samples.map { timings in
-        timings.mapValues { values in
-            let sorted = values.sorted()
-            return sorted[sorted.count / 2]
-        }
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+    return zip(samples, allocations).map { timings, allocations in
+        Measured(
+            timings: timings.mapValues(median), allocations: allocations.mapValues(median))
     }
 }

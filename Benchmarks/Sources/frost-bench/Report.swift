@@ -1,25 +1,61 @@
-/// The measured figures of one run: ns/op per case and contender.
+/// The measured figures of one run: ns/op and allocations/op per case and contender.
 struct Results {
     /// Cases in the order they ran.
-    var cases: [(name: String, unit: String, timings: [Contender: Double])] = []
+    var cases:
+        [(
+            name: String, unit: String, timings: [Contender: Double],
+            allocations: [Contender: Double]
+        )] = []
 
     func ns(_ caseName: String, _ contender: Contender) -> Double? {
         cases.first { $0.name == caseName }?.timings[contender]
     }
 
-    /// `{"results": [{"case": ..., "contender": ..., "ns_per_op": ...}, ...]}`
+    func allocations(_ caseName: String, _ contender: Contender) -> Double? {
+        cases.first { $0.name == caseName }?.allocations[contender]
+    }
+
+    /// `{"results": [{"case": ..., "contender": ..., "ns_per_op": ...,
+    /// "allocations_per_op": ...}, ...]}` (`allocations_per_op` where it was counted).
     func json() -> String {
         var rows: [String] = []
         for entry in cases {
             for contender in Contender.allCases {
                 guard let value = entry.timings[contender] else { continue }
+                let allocations = entry.allocations[contender].map {
+                    #", "allocations_per_op": \#(format($0, digits: 2))"#
+                }
                 rows.append(
                     #"    {"case": "\#(entry.name)", "contender": "\#(contender.rawValue)", "#
-                        + #""ns_per_op": \#(format(value, digits: 2))}"#
+                        + #""ns_per_op": \#(format(value, digits: 2))\#(allocations ?? "")}"#
                 )
             }
         }
         return "{\"results\": [\n" + rows.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// The Markdown table of allocations: blocks allocated per operation, per contender (the
+    /// median of the rounds; a run timed in a child process has none).
+    func allocationsMarkdown() -> String {
+        var lines = [
+            "| case | hand-written | frozen | dictionary | swinject | swift-dependencies "
+                + "| frozen - hand-written |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for entry in cases where !entry.allocations.isEmpty {
+            let a = entry.allocations
+            func cell(_ contender: Contender) -> String {
+                a[contender].map { format($0, digits: 2) } ?? "n/a"
+            }
+            var difference = "n/a"
+            if let frozen = a[.frozen], let hand = a[.handWritten] {
+                difference = format(frozen - hand, digits: 2)
+            }
+            lines.append(
+                "| \(entry.name) | \(cell(.handWritten)) | \(cell(.frozen)) | \(cell(.dictionary)) "
+                    + "| \(cell(.swinject)) | \(cell(.dependencies)) | \(difference) |")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The Markdown table: ns/op per contender and the three ratios.
@@ -161,6 +197,15 @@ struct Results {
         check(
             "request: Swinject >= 15x frozen",
             ratio(ns("request", .swinject), ns("request", .frozen)), { $0 >= 15 }, x)
+        var extraBlocks: Double?
+        if let frozen = allocations("request", .frozen),
+            let hand = allocations("request", .handWritten)
+        {
+            extraBlocks = frozen - hand
+        }
+        check(
+            "request: frozen allocates <= 4 blocks more than hand-written",
+            extraBlocks, { $0 <= 4 }, { format($0, digits: 2) + " blocks" })
         check(
             "bootstrap-100: frozen <= 2x hand-written",
             ratio(ns("bootstrap-100", .frozen), ns("bootstrap-100", .handWritten)), { $0 <= 2 },

@@ -4,7 +4,8 @@
 //   frost-bench [--quick] [--json] [--filter a,b] [--rounds N] [--warm-up S] [--contender c,c]
 //
 // --quick   a short run (CI runs it to prove the executable works; never judge its timings)
-// --json    print {"results": [{"case", "contender", "ns_per_op"}, ...]} instead of the table
+// --json    print {"results": [{"case", "contender", "ns_per_op", "allocations_per_op"}, ...]}
+//           instead of the tables (allocations: blocks malloc'd per operation, glibc only)
 // --filter  run only the cases whose names contain one of the comma-separated words
 //           (`=name` matches that name only: `--filter =singleton` leaves out singleton-at-10)
 // --rounds  samples per contender (default 15; 3 with --quick); the median is reported
@@ -128,8 +129,10 @@ func run(_ options: Options) throws {
                 || $0.name.hasPrefix("freeze-")
         }
         let timings = measure(group, rounds: heavy ? min(rounds, 5) : rounds, scale: scale)
-        for (benchCase, timings) in zip(group, timings) {
-            results.cases.append((benchCase.name, benchCase.unit, timings))
+        for (benchCase, measured) in zip(group, timings) {
+            let timings = measured.timings
+            results.cases.append(
+                (benchCase.name, benchCase.unit, timings, measured.allocations))
             if !options.json {
                 let line = Contender.allCases.compactMap { c in
                     timings[c].map { "\(c.rawValue) \(formatNs($0))" }
@@ -143,6 +146,11 @@ func run(_ options: Options) throws {
     } else {
         print("\n## frost-bench: ns per operation, median of \(rounds) interleaved rounds\n")
         print(results.markdown())
+        let allocations = results.allocationsMarkdown()
+        if allocations.split(separator: "\n").count > 2 {
+            print("\n## Allocations: blocks allocated per operation (median of the rounds)\n")
+            print(allocations)
+        }
         print("\nCases:")
         for entry in results.cases { print("- \(entry.name): \(entry.unit)") }
         print("\n" + results.targets())
