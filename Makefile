@@ -113,6 +113,7 @@ bench-quick: deps
 DOC_TARGETS := Frost FrostHummingbird FrostServiceLifecycle
 INTEGRATION_TRAITS := ServiceLifecycle,Hummingbird
 docs: deps
+	@mkdir -p .build/docs
 	@for target in $(DOC_TARGETS); do \
 	    echo "generate-documentation --target $$target"; \
 	    FROST_DOCC_PLUGIN=1 $(SWIFT) package --traits $(INTEGRATION_TRAITS) \
