@@ -71,11 +71,17 @@
         /// `ContainerService(7 registrations, then 1 service)` when it starts services after
         /// bootstrap.
         public var description: String {
-            let registrations = "\(container.count) registration\(container.count == 1 ? "" : "s")"
-            let after = servicesAfterBootstrap.count
-            guard after > 0 else { return "ContainerService(\(registrations))" }
-            return
-                "ContainerService(\(registrations), then \(after) service\(after == 1 ? "" : "s"))"
+            let registrations = Self.counted(container.count, "registration")
+            guard !servicesAfterBootstrap.isEmpty else {
+                return "ContainerService(\(registrations))"
+            }
+            let after = Self.counted(servicesAfterBootstrap.count, "service")
+            return "ContainerService(\(registrations), then \(after))"
+        }
+
+        /// "1 service", "2 services".
+        private static func counted(_ count: Int, _ noun: String) -> String {
+            "\(count) \(noun)\(count == 1 ? "" : "s")"
         }
 
         /// Bootstraps the container, then runs its `Service` singletons and the services given
