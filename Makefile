@@ -1,6 +1,7 @@
 # Frost: `make test` (the everyday check, a few minutes), `make check` (everything CI runs) and
-# `make bench` (the comparison). Each installs what it needs on Debian/Ubuntu first:
-# libcmph-dev (cmph 2.0.2), pkg-config and valgrind, through apt-get.
+# `make bench` (the comparison). Each first checks for cmph 2.0.2 (through pkg-config); on
+# Debian/Ubuntu it installs what is missing (libcmph-dev, pkg-config, valgrind) with apt-get,
+# elsewhere it says what to install.
 
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
@@ -9,19 +10,28 @@ FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
-	fuzz bench bench-quick docs examples hummingbird dependency-probe clean
+	fuzz bench bench-quick docs examples hummingbird lifecycle dependency-probe clean
 
 all: test
 
-# Installs what the build needs, when it is missing: the C library Frost links (cmph),
-# pkg-config to find it, and valgrind for `make memcheck`.
+# Checks for what the build needs: the C library Frost links (cmph, found with pkg-config) and,
+# for `make memcheck`, valgrind. On Debian/Ubuntu (apt-get), installs what is missing; elsewhere
+# it says what to install, and goes on when cmph is there (valgrind is for Linux only).
 deps:
-	@if ! dpkg-query -W -f='$${Status}' libcmph-dev 2>/dev/null | grep -q 'ok installed' \
-	   || ! command -v pkg-config >/dev/null || ! command -v valgrind >/dev/null; then \
+	@if command -v pkg-config >/dev/null && pkg-config --exists cmph \
+	   && { command -v valgrind >/dev/null || ! command -v apt-get >/dev/null; }; then \
+	    :; \
+	elif command -v apt-get >/dev/null; then \
 	    echo "Installing libcmph-dev, pkg-config and valgrind with apt-get"; \
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 	        libcmph-dev pkg-config valgrind; \
+	else \
+	    echo "Frost needs cmph 2.0.2 and pkg-config, which finds it: install them, e.g."; \
+	    echo "  macOS (Homebrew): brew install cmph pkg-config"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install libcmph-dev pkg-config"; \
+	    echo "  elsewhere: your system's cmph (libcmph) development package and pkg-config"; \
+	    exit 1; \
 	fi
 
 build: deps
@@ -38,9 +48,11 @@ format:
 test: build lint readme-check layout-check unit
 
 # Everything CI runs (`.ci/run`): `make test`, then both sanitizers, valgrind, the fuzzer, the
-# documentation, the Hummingbird integration, the examples, the dependency probe, and a short
-# benchmark run that proves the executable works (its timings are not judged). Before a push.
-check: test sanitize memcheck fuzz docs hummingbird examples dependency-probe bench-quick
+# documentation, the Hummingbird and swift-service-lifecycle integrations, the examples, the
+# dependency probe, and a short benchmark run that proves the executable works (its timings are
+# not judged). Before a push.
+check: test sanitize memcheck fuzz docs hummingbird lifecycle examples dependency-probe \
+	bench-quick
 
 # The README's code blocks are the code Tests/FrostTests/ReadmeTourTests.swift runs.
 readme-check:
@@ -92,11 +104,23 @@ bench-quick: deps
 	@if command -v python3 >/dev/null; then python3 -m json.tool Benchmarks/.build/quick.json \
 	    > /dev/null && echo "frost-bench --json: valid JSON"; fi
 
-# The DocC catalog (Sources/Frost/Frost.docc) with the API's doc comments, every DocC warning
-# an error; the archive lands in .build/docs (swift-docc-plugin, a dependency of the package).
+# The documentation of the three products, Frost, FrostHummingbird and FrostServiceLifecycle
+# (each catalog, Sources/*/*.docc, with the API's doc comments; a target without a catalog is
+# rendered from its doc comments), every DocC warning an error. The integrations need their
+# traits on. swift-docc-plugin is in the package graph only when FROST_DOCC_PLUGIN=1 (see
+# Package.swift), so that no consumer resolves it. The archives land in .build/docs/NAME; the
+# build shares `make lifecycle`'s scratch path (same traits).
+DOC_TARGETS := Frost FrostHummingbird FrostServiceLifecycle
+INTEGRATION_TRAITS := ServiceLifecycle,Hummingbird
 docs: deps
-	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	    --target Frost --warnings-as-errors --output-path .build/docs
+	@mkdir -p .build/docs
+	@for target in $(DOC_TARGETS); do \
+	    echo "generate-documentation --target $$target"; \
+	    FROST_DOCC_PLUGIN=1 $(SWIFT) package --traits $(INTEGRATION_TRAITS) \
+	        --scratch-path .build-lifecycle --allow-writing-to-directory .build/docs \
+	        generate-documentation --target $$target --warnings-as-errors \
+	        --output-path .build/docs/$$target || exit 1; \
+	done
 
 # FrostHummingbird, behind the package trait "Hummingbird": built with warnings as errors and
 # tested, in its own scratch path (switching traits recompiles the package).
@@ -105,8 +129,18 @@ hummingbird: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird \
 	    --filter FrostHummingbirdTests
 
-# A package that depends on Frost alone resolves neither Hummingbird nor swift-nio; one that
-# enables the trait does.
+# FrostServiceLifecycle, behind the package trait "ServiceLifecycle": built with warnings as
+# errors and tested in its own scratch path, with "Hummingbird" on too, because its
+# documentation's code runs a real Hummingbird server (Tests/FrostServiceLifecycleDocumentation*).
+lifecycle: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --traits $(INTEGRATION_TRAITS) --scratch-path .build-lifecycle \
+	    --build-tests
+	$(SWIFT) test $(SWIFT_FLAGS) --traits $(INTEGRATION_TRAITS) --scratch-path .build-lifecycle \
+	    --skip-build --filter FrostServiceLifecycle
+
+# A package that depends on the Frost product alone resolves no other package; one that enables
+# the "ServiceLifecycle" trait resolves swift-service-lifecycle, one that enables "Hummingbird"
+# resolves Hummingbird and swift-nio.
 dependency-probe:
 	Scripts/dependency-probe.sh
 
@@ -116,5 +150,5 @@ examples: deps
 	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) && $(SWIFT) test $(SWIFT_FLAGS)
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird Benchmarks/.build \
-	    Examples/.build
+	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird .build-lifecycle \
+	    Benchmarks/.build Examples/.build

@@ -5,8 +5,8 @@ let package = Package(
     name: "Frost",
     products: [
         .library(name: "Frost", targets: ["Frost"]),
-        // A frozen container run as a swift-service-lifecycle Service. Frost itself does not
-        // depend on swift-service-lifecycle.
+        // A frozen container run as a swift-service-lifecycle Service. Empty unless the
+        // consumer enables the "ServiceLifecycle" trait.
         .library(name: "FrostServiceLifecycle", targets: ["FrostServiceLifecycle"]),
         // A Hummingbird 2 middleware that gives each request a child container. Empty unless
         // the consumer enables the "Hummingbird" trait.
@@ -20,16 +20,25 @@ let package = Package(
                 Off by default, so that a user of Frost alone resolves neither Hummingbird nor \
                 swift-nio.
                 """
-        )
+        ),
+        .trait(
+            name: "ServiceLifecycle",
+            description: """
+                The FrostServiceLifecycle product: a frozen container run as a \
+                swift-service-lifecycle Service. Off by default, so that a user of Frost alone \
+                resolves neither swift-service-lifecycle nor swift-log.
+                """
+        ),
     ],
+    // Each is used only by target dependencies behind a trait: a consumer that leaves the trait
+    // off neither resolves nor fetches it (nor what it depends on). A package that depends on
+    // the `Frost` product alone resolves no other package (`make dependency-probe`).
     dependencies: [
+        // "ServiceLifecycle"
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        // Used only by target dependencies behind the "Hummingbird" trait: a consumer that
-        // leaves the trait off neither resolves nor fetches it (nor swift-nio).
+        // "Hummingbird"
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // `make docs` builds the DocC catalog with it; no target depends on it.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // cmph 2.0.2 from the system (Debian: libcmph-dev), found through pkg-config.
@@ -52,12 +61,17 @@ let package = Package(
             dependencies: ["CFrost"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Sources guarded by `#if ServiceLifecycle`: without the trait, an empty module.
         .target(
             name: "FrostServiceLifecycle",
             dependencies: [
                 "Frost",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+                .product(
+                    name: "Logging", package: "swift-log",
+                    condition: .when(traits: ["ServiceLifecycle"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -90,12 +104,41 @@ let package = Package(
             dependencies: ["Frost"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Run with `swift test --traits ServiceLifecycle`; without the trait, empty.
         .testTarget(
             name: "FrostServiceLifecycleTests",
             dependencies: [
+                "Frost",
                 "FrostServiceLifecycle",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+                .product(
+                    name: "Logging", package: "swift-log",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The code of FrostServiceLifecycle's DocC article and of the README's lifecycle block,
+        // run with a real Hummingbird `Application`: `swift test --traits
+        // ServiceLifecycle,Hummingbird` (`make lifecycle`); without both traits, empty.
+        .testTarget(
+            name: "FrostServiceLifecycleDocumentationTests",
+            dependencies: [
+                "Frost",
+                "FrostServiceLifecycle",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+                .product(
+                    name: "Logging", package: "swift-log",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+                .product(
+                    name: "Hummingbird", package: "hummingbird",
+                    condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "HummingbirdTesting", package: "hummingbird",
+                    condition: .when(traits: ["Hummingbird"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -116,3 +159,14 @@ let package = Package(
         ),
     ]
 )
+
+// swift-docc-plugin, for `make docs` only. A command plugin cannot sit behind a trait (a target
+// dependency on a plugin product is taken for a build-tool plugin: "Plugin is declared with the
+// `buildTool` capability, but doesn't conform to the `BuildToolPlugin` protocol"), and an
+// unconditional package dependency is resolved by every consumer. The manifest adds it only
+// when FROST_DOCC_PLUGIN=1 is in the environment, which `make docs` sets; a consumer's
+// resolution never sees it.
+if Context.environment["FROST_DOCC_PLUGIN"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

@@ -11,8 +11,8 @@ let package = Package(
         // Frost from this checkout. `name:` gives the dependency a name to refer to, "Frost",
         // whatever the checkout's folder is called: a path dependency's identity is its
         // folder's name (`main` in CI), so `package: "Frost"` would not resolve without it.
-        // The "Hummingbird" trait enables the FrostHummingbird product.
-        .package(name: "Frost", path: "..", traits: ["Hummingbird"]),
+        // The traits enable the FrostHummingbird and FrostServiceLifecycle products.
+        .package(name: "Frost", path: "..", traits: ["Hummingbird", "ServiceLifecycle"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),

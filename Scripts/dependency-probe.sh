@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# What a package that depends on Frost resolves. Writes two throwaway consumer packages into a
+# What a package that depends on Frost resolves. Writes throwaway consumer packages into a
 # temporary folder, each depending on this checkout by path, runs `swift package resolve` in
 # each and prints the pins of its Package.resolved:
-#   1. the `Frost` product alone, the "Hummingbird" trait left off: fails if any pin is
-#      Hummingbird or swift-nio (or if either was fetched into .build/checkouts);
-#   2. the counter-check, `FrostHummingbird` with the trait on: fails unless Hummingbird and
-#      swift-nio are pinned, so that the first check cannot pass by resolving nothing.
+#   1. the `Frost` product alone, no trait: fails if it pins any package at all (or fetched
+#      one into .build/checkouts): no swift-service-lifecycle, swift-log, Hummingbird,
+#      swift-nio, swift-docc-plugin, nothing;
+#   2. the counter-checks, so that the first cannot pass by resolving nothing:
+#      `FrostServiceLifecycle` with the "ServiceLifecycle" trait must pin
+#      swift-service-lifecycle (and no Hummingbird), `FrostHummingbird` with the "Hummingbird"
+#      trait must pin Hummingbird and swift-nio.
 # Usage: Scripts/dependency-probe.sh   (from anywhere; SWIFT overrides the `swift` it runs)
 set -euo pipefail
 frost=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,30 +48,40 @@ pins() {
     fi
 }
 
-nio_or_hummingbird='^(hummingbird|swift-nio)'
 status=0
 
 consumer frost-only Frost ''
 found=$(pins frost-only)
-echo "A package that depends on the Frost product, trait off, resolves:"
-echo "${found:-  (nothing)}" | sed 's/^/  /'
-if grep -Eq "$nio_or_hummingbird" <<<"$found"; then
-    echo "FAIL: it resolves Hummingbird or swift-nio:"
-    grep -E "$nio_or_hummingbird" <<<"$found" | sed 's/^/  /'
+echo "A package that depends on the Frost product alone resolves:"
+echo "${found:-(no other package)}" | sed 's/^/  /'
+if [ -n "$found" ]; then
+    echo "FAIL: it resolves other packages."
     status=1
 fi
-fetched=$(ls "$work/frost-only/.build/checkouts" 2>/dev/null | grep -E "$nio_or_hummingbird" || true)
+fetched=$(ls "$work/frost-only/.build/checkouts" 2>/dev/null || true)
 if [ -n "$fetched" ]; then
-    echo "FAIL: it fetched: $fetched"
+    echo "FAIL: it fetched:" $fetched
     status=1
 fi
-[ $status -eq 0 ] && echo "OK: no Hummingbird, no swift-nio."
+[ $status -eq 0 ] && echo "OK: no other package pinned or fetched."
 
 echo
-consumer with-trait FrostHummingbird ', traits: ["Hummingbird"]'
-found=$(pins with-trait)
+consumer with-lifecycle FrostServiceLifecycle ', traits: ["ServiceLifecycle"]'
+found=$(pins with-lifecycle)
+echo "A package that depends on FrostServiceLifecycle, trait \"ServiceLifecycle\" on, resolves:"
+echo "${found:-(no other package)}" | sed 's/^/  /'
+if grep -qx swift-service-lifecycle <<<"$found" && ! grep -Eq '^(hummingbird|swift-nio)$' <<<"$found"; then
+    echo "OK: swift-service-lifecycle, and no Hummingbird or swift-nio."
+else
+    echo "FAIL: the counter-check pins no swift-service-lifecycle, or pins Hummingbird or swift-nio."
+    status=1
+fi
+
+echo
+consumer with-hummingbird FrostHummingbird ', traits: ["Hummingbird"]'
+found=$(pins with-hummingbird)
 echo "A package that depends on FrostHummingbird, trait \"Hummingbird\" on, resolves:"
-echo "${found:-  (nothing)}" | sed 's/^/  /'
+echo "${found:-(no other package)}" | sed 's/^/  /'
 if grep -qx hummingbird <<<"$found" && grep -qx swift-nio <<<"$found"; then
     echo "OK: Hummingbird and swift-nio, as expected."
 else

@@ -5,6 +5,8 @@
 # for character (there indented as its marker is). A name may be compiled by several tests, in a
 # synchronous and in an async function (the per-request snippets are): each copy must match.
 # Every snippet in the documentation needs a test, and every test marker a snippet.
+# In the catalogs listed in STRICT_DOCUMENTS, every Swift block is such a snippet, or a fragment
+# of a package manifest marked `<!-- manifest -->` (what `make dependency-probe` resolves).
 # `make test` runs this, so the documentation's code always compiles and runs as written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,6 +55,20 @@ for test_file in $tests; do
         fi
     done < <(grep -n -- '// snippet [a-z0-9-]*: begin$' "$test_file" \
         | sed 's/^\([0-9]*\):.*\/\/ snippet \([a-z0-9-]*\): begin$/\1:\2/')
+done
+
+# Catalogs written since the rule: no Swift block that no test compiles.
+strict_documents=$(ls Sources/FrostServiceLifecycle/*.docc/*.md 2>/dev/null || true)
+for document in $strict_documents; do
+    while IFS= read -r where; do
+        echo "$where: a Swift block that is neither a snippet nor a <!-- manifest --> fragment"
+        status=1
+    done < <(awk '
+        /^```swift$/ && previous !~ /^<!-- (snippet [a-z0-9-]*|manifest) -->$/ {
+            print FILENAME ":" NR
+        }
+        /^```/ { inside = !inside }
+        NF { previous = $0 }' "$document")
 done
 
 for name in "${!documented[@]}"; do

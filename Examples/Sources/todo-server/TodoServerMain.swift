@@ -18,12 +18,12 @@ struct TodoServerMain {
         let frozen = try container.freeze()
 
         let app = buildApplication(container: frozen, config: config, logger: logger)
-        // Both start together. On a signal the group stops them in reverse order: the server
-        // first (it finishes the requests it has), then the container, whose `dispose()`
-        // runs the `.onDispose` hooks (the store closes).
+        // The server starts once `bootstrap()` has made every singleton. On a signal it stops
+        // first (it finishes the requests it has), then the container's services, then
+        // `dispose()` runs the `.onDispose` hooks (the store closes).
         let group = ServiceGroup(
             configuration: .init(
-                services: [ContainerService(frozen, logger: logger), app],
+                services: [ContainerService(frozen, startingAfterBootstrap: [app], logger: logger)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
