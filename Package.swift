@@ -154,6 +154,13 @@ let package = Package(
                 .product(
                     name: "HummingbirdTesting", package: "hummingbird",
                     condition: .when(traits: ["Hummingbird"])),
+                // The FrostHummingbird article's per-request logger and its shutdown.
+                .product(
+                    name: "Logging", package: "swift-log",
+                    condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Hummingbird"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

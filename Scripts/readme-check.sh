@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The documentation's code is test code. In README.md and in the DocC articles
-# (Sources/*/*.docc/*.md), a Swift block that follows a `<!-- snippet NAME -->` line is the block
-# between `// snippet NAME: begin` and `// snippet NAME: end` in a test under Tests/, character
-# for character (there indented as its marker is). A name may be compiled by several tests, in a
+# (Sources/*/*.docc/*.md: Frost's catalog, and FrostHummingbird's, whose snippets
+# Tests/FrostHummingbirdTests compiles with the "Hummingbird" trait), a Swift block that follows
+# a `<!-- snippet NAME -->` line is the block between `// snippet NAME: begin` and
+# `// snippet NAME: end` in a test under Tests/, character for character (there indented as its
+# marker is). A name may be compiled by several tests, in a
 # synchronous and in an async function (the per-request snippets are): each copy must match.
 # Every snippet in the documentation needs a test, and every test marker a snippet.
 # In the catalogs listed in STRICT_DOCUMENTS, every Swift block is such a snippet, or a fragment

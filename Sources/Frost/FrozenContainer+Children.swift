@@ -9,6 +9,9 @@ extension FrozenContainer {
     /// }
     /// ```
     ///
+    /// While `body` runs, the child is the task's current container (``current``): code it
+    /// calls resolves the request's objects without being handed the child.
+    ///
     /// A cancelled task still disposes the child (its hooks run, awaited) before the error
     /// reaches the caller. The child is disposed before this returns; do not keep it.
     ///
@@ -24,7 +27,11 @@ extension FrozenContainer {
             _ body: nonisolated(nonsending) (FrozenContainer) async throws -> R
         ) async throws -> R
     {
-        try await runThenDispose(try child(configure), body) { await $0.dispose() }
+        try await runThenDispose(
+            try child(configure),
+            { child in try await FrozenContainer.$current.withValue(child) { try await body(child) }
+            }
+        ) { await $0.dispose() }
     }
 
     /// Makes a child container, runs `body` with it, and disposes it on every path — when
@@ -36,7 +43,8 @@ extension FrozenContainer {
     /// }
     /// ```
     ///
-    /// The child is disposed with the synchronous ``dispose()-59wgz``. In async code, write
+    /// While `body` runs, the child is the current container (``current``). The child is
+    /// disposed with the synchronous ``dispose()-59wgz``. In async code, write
     /// `try await withChild`: this form is unavailable there, because it could not await the
     /// child's async hooks.
     ///
@@ -56,7 +64,25 @@ extension FrozenContainer {
     ) throws -> R {
         let child = try child(configure)
         defer { child.dispose() }
-        return try body(child)
+        return try FrozenContainer.$current.withValue(child) { try body(child) }
+    }
+
+    /// ``child(_:)`` with a configuration that may await (FrostHummingbird's middleware reads
+    /// a session or a token there). What `configure` throws is rethrown as it was thrown, not
+    /// wrapped: an `HTTPError` still chooses the response. Package-only; not API.
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the child's components.
+    /// - Returns: The frozen child.
+    /// - Throws: What `configure` throws; ``FrostError`` when freezing the child finds problems.
+    nonisolated(nonsending)
+        package func child(
+            awaiting configure: nonisolated(nonsending) (Container) async throws -> Void
+        ) async throws -> FrozenContainer
+    {
+        let container = Container(parent: self)
+        try await configure(container)
+        return try container.freezeChild()
     }
 }
 

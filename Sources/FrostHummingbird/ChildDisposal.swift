@@ -3,15 +3,17 @@
     import Frost
     import Hummingbird
 
-    /// Disposes one request's child container, once: whichever comes first of the end of the
-    /// response body's write and a failure of the request, or — when neither comes, because
-    /// the response was dropped unwritten — the moment nothing refers to this any more.
+    /// Disposes the child container of a request whose body streams, once: whichever comes
+    /// first of the end of the body's write and a failure of it, or — when neither comes,
+    /// because the response was dropped unwritten — the moment nothing refers to this any
+    /// more.
     ///
     /// `@unchecked Sendable`: `isClaimed` is only touched under `lock` (NSLock: visible to the
     /// thread sanitizer), and by `deinit`, which no other reference can race.
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     final class ChildDisposal: @unchecked Sendable {
-        private let child: FrozenContainer
+        /// The request's child.
+        let child: FrozenContainer
         private let lock = NSLock()
         private var isClaimed = false
 
@@ -38,23 +40,6 @@
             // request's objects any more, and no one would dispose of them.
             if !isClaimed {
                 Task { [child] in await child.dispose() }
-            }
-        }
-    }
-
-    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-    extension ResponseBody {
-        /// This body, then `disposal` once it has been written, or writing it failed.
-        /// (Hummingbird's `withPostWriteClosure` is not public.)
-        func followed(by disposal: ChildDisposal) -> ResponseBody {
-            ResponseBody(contentLength: contentLength) { writer in
-                do {
-                    try await self.write(writer)
-                } catch {
-                    await disposal.dispose()
-                    throw error
-                }
-                await disposal.dispose()
             }
         }
     }

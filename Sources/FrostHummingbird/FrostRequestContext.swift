@@ -20,8 +20,9 @@
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     public protocol FrostRequestContext: RequestContext {
         /// The request's child container: set by ``RequestContainerMiddleware`` before the
-        /// handlers run, `nil` for a request it did not see. Disposed once the response has
-        /// been written: do not keep it, or what it resolved, past the request.
+        /// handlers run, `nil` for a request it did not see. Disposed once the request is done
+        /// with it (the handler returned a body in memory, or a streamed body was written): do
+        /// not keep it, or what it resolved, past the request.
         var requestContainer: FrozenContainer? { get set }
     }
 

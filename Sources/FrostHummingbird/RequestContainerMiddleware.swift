@@ -3,8 +3,9 @@
     public import Hummingbird
 
     /// Gives each request a child of the application's frozen container: made from the request
-    /// and its context, handed to the handlers in the context (``FrostRequestContext``), and
-    /// disposed once the response has been written, or the request failed.
+    /// and its context, handed to the handlers in the context (``FrostRequestContext``) and as
+    /// the task's current container (`FrozenContainer.current`), and disposed once the
+    /// request is done with it.
     ///
     /// ```swift
     /// let router = Router(context: AppRequestContext.self)
@@ -18,51 +19,64 @@
     /// ```
     ///
     /// The child is disposed exactly once, its `.onDispose` hooks awaited:
-    /// - after the response body has been written — a streamed body included, which may still
-    ///   use the request's objects after the handler returned — or after writing it failed;
+    /// - for a body already in memory (a `String`, a `ByteBuffer`, an encoded value, an
+    ///   empty body: `ResponseBody(byteBuffer:)`), once the handler and the middlewares after
+    ///   this one have returned, before the response goes on. The response is left as it is,
+    ///   so Hummingbird writes its head, body and end in one batched write;
+    /// - for a streamed body (`ResponseBody { writer in … }`, a file, an async sequence),
+    ///   which may still use the request's objects after the handler returned, once the body
+    ///   has been written or writing it failed; the child is the current container while the
+    ///   body is written. Only such a body is wrapped;
     /// - when a later middleware or the handler throws, before the error goes on (Hummingbird
     ///   turns it into the response);
-    /// - when the response is dropped unwritten (the client went away before its head was
-    ///   written, a middleware outside this one replaced its body): in a task of its own, once
-    ///   nothing refers to the response any more.
+    /// - when a streamed response is dropped unwritten (the client went away before its head
+    ///   was written, a middleware outside this one replaced its body): in a task of its own,
+    ///   once nothing refers to the response any more.
     ///
-    /// The body is wrapped to learn when it has been written, so a response with a single
-    /// buffer is written as head, body and end rather than in Hummingbird's one batched write.
+    /// A middleware added before this one sees the response after an in-memory body's child
+    /// was disposed: it must not resolve through ``FrostRequestContext/requestContainer``.
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     public struct RequestContainerMiddleware<Context: FrostRequestContext>: RouterMiddleware {
         /// The container each request's child is made from: the application's, frozen once.
         public let parent: FrozenContainer
-        private let configure: @Sendable (Request, Context, Container) throws -> Void
+        private let configure:
+            nonisolated(nonsending) @Sendable (Request, Context, Container) async throws -> Void
 
         /// A middleware that makes each request's child of `parent` with `configure`.
         ///
         /// - Parameters:
         ///   - parent: The application container (or a child of it, a test's overrides).
         ///   - configure: Registers the request's values in its child: the current user from
-        ///     a header, the request's id. What it throws — an `HTTPError(.unauthorized)` for
-        ///     a request without credentials — reaches Hummingbird as thrown, before any
-        ///     handler runs; no child exists then. It runs for every request: keep it to
-        ///     `register(instance:)` and cheap reads, and register what takes work (a lookup
-        ///     in a database) as an async `.scoped` factory, made when first resolved.
+        ///     a header, the request's id, a session it awaits. A synchronous closure works as
+        ///     well. What it throws — an `HTTPError(.unauthorized)` for a request without
+        ///     credentials — reaches Hummingbird as thrown, before any handler runs; no child
+        ///     exists then. It runs for every request, before any handler: register what only
+        ///     some handlers need and takes work (a lookup in a database) as an async `.scoped`
+        ///     factory instead, made when first resolved.
         public init(
             _ parent: FrozenContainer,
-            configure: @escaping @Sendable (Request, Context, Container) throws -> Void = {
-                _, _, _ in
-            }
+            configure:
+                nonisolated(nonsending) @escaping @Sendable (Request, Context, Container)
+                async throws
+                -> Void = {
+                    _, _, _ in
+                }
         ) {
             self.parent = parent
             self.configure = configure
         }
 
         /// Makes the request's child, sets it as the context's
-        /// ``FrostRequestContext/requestContainer``, runs `next`, and disposes the child once
-        /// the response it returns has been written, or at once when `next` throws.
+        /// ``FrostRequestContext/requestContainer`` and as the current container, runs
+        /// `next`, and disposes the child: at once when `next` throws or its response's body is
+        /// in memory, once the body has been written when it streams.
         ///
         /// - Parameters:
         ///   - request: The request.
         ///   - context: The request's context; `next` gets it with the child.
         ///   - next: The rest of the middleware chain and the handler.
-        /// - Returns: `next`'s response, its body followed by the child's disposal.
+        /// - Returns: `next`'s response: as it was for a body in memory; for a streamed body,
+        ///   its body followed by the child's disposal.
         /// - Throws: What `configure` throws; `FrostError` when the child cannot be made; what
         ///   `next` throws, after the child is disposed.
         public func handle(
@@ -70,40 +84,26 @@
             context: Context,
             next: (Request, Context) async throws -> Response
         ) async throws -> Response {
-            let child = try makeChild(for: request, context: context)
-            let disposal = ChildDisposal(child)
+            let child = try await parent.child(awaiting: { child in
+                try await configure(request, context, child)
+            })
             var context = context
             context.requestContainer = child
             var response: Response
             do {
-                response = try await next(request, context)
-            } catch {
-                await disposal.dispose()
-                throw error
-            }
-            response.body = response.body.followed(by: disposal)
-            return response
-        }
-
-        /// The request's child, configured by `configure`.
-        ///
-        /// `child(_:)` wraps what its closure throws in a `FrostError`; the application's own
-        /// error is rethrown as it was thrown, so that an `HTTPError` still chooses the
-        /// response.
-        private func makeChild(for request: Request, context: Context) throws -> FrozenContainer {
-            var thrownByConfigure: (any Error)?
-            do {
-                return try parent.child { child in
-                    do {
-                        try configure(request, context, child)
-                    } catch {
-                        thrownByConfigure = error
-                        throw error
-                    }
+                response = try await FrozenContainer.$current.withValue(child) {
+                    try await next(request, context)
                 }
             } catch {
-                throw thrownByConfigure ?? error
+                await child.dispose()
+                throw error
             }
+            if response.body.isInMemory {
+                await child.dispose()
+            } else {
+                response.body = response.body.followed(by: ChildDisposal(child))
+            }
+            return response
         }
     }
 #endif

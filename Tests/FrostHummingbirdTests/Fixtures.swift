@@ -1,7 +1,7 @@
 #if Hummingbird
     import Foundation
     import Frost
-    import FrostHummingbird
+    @testable import FrostHummingbird
     import Hummingbird
 
     /// What happened while the requests ran, in order: handlers, bodies, middlewares and
@@ -132,6 +132,22 @@
                 journal.write("next threw")
                 throw error
             }
+        }
+    }
+
+    /// Journals, when the rest of the chain has returned its response, whether its body is
+    /// still in memory (what Hummingbird writes in one batch): "in memory" or "streamed".
+    struct BodyKindMiddleware: RouterMiddleware {
+        typealias Context = BasicFrostRequestContext
+        let journal: Journal
+
+        func handle(
+            _ request: Request, context: Context,
+            next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            let response = try await next(request, context)
+            journal.write(response.body.isInMemory ? "in memory" : "streamed")
+            return response
         }
     }
 

@@ -34,7 +34,7 @@
                 )
                 .get { _, context in
                     try await context.resolve(TodoHandler.self).list()  // from the child
-                }  // the child is disposed once the response is written
+                }  // the child is disposed once the handler has returned
             // snippet readme-hummingbird: end
 
             try await Application(router: router).test(.router) { client in

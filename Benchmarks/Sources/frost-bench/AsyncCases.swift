@@ -154,3 +154,54 @@ extension Cases {
         )
     }
 }
+
+/// The hand-written equivalent of `FrozenContainer.current`: the request's values in a
+/// task-local of their own, read deep in a handler that is not handed them.
+final class HandWrittenRequest: Sendable {
+    @TaskLocal static var current: HandWrittenRequest?
+    let user: CurrentUser
+
+    init(user: CurrentUser) {
+        self.user = user
+    }
+}
+
+extension Cases {
+    /// `current-resolve`: code deep in an async handler, not handed the request, reads the
+    /// request's container (`FrozenContainer.current`, a task-local set by `withChild` or the
+    /// Hummingbird middleware) and resolves the request's user from it; hand-written, it reads
+    /// its own task-local request. Both task-locals are set once, outside the loop, as a
+    /// request's would be.
+    static func currentResolveCase() throws -> BenchCase {
+        let app = Frost.Container()
+        app.provided(CurrentUser.self)
+        let frozen = try app.freeze()
+        let user = CurrentUser(id: 7)
+        let request = try frozen.child { $0.register(instance: user) }
+        let handRequest = HandWrittenRequest(user: user)
+        return BenchCase(
+            name: "current-resolve",
+            unit: "FrozenContainer.current + try await resolve of the request's user",
+            iterations: 200_000,
+            runs: [
+                Run(.handWritten) { n in
+                    runAsync {
+                        HandWrittenRequest.$current.withValue(handRequest) {
+                            for _ in 0..<n { blackHole(HandWrittenRequest.current!.user) }
+                        }
+                    }
+                },
+                Run(.frozen) { n in
+                    runAsync {
+                        await FrozenContainer.$current.withValue(request) {
+                            for _ in 0..<n {
+                                blackHole(
+                                    try! await FrozenContainer.current!.resolve(CurrentUser.self))
+                            }
+                        }
+                    }
+                },
+            ]
+        )
+    }
+}

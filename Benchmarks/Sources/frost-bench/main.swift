@@ -88,6 +88,7 @@ func run(_ options: Options) throws {
     // `request` and `request-async` are measured interleaved: a target compares them.
     let requests = try Cases.requestCases().filter { options.wants($0.name) }
     if !requests.isEmpty { groups.append(requests) }
+    if options.wants("current-resolve") { groups.append([try Cases.currentResolveCase()]) }
     if options.wants("bootstrap-100") { groups.append([try Cases.bootstrapCase()]) }
     for count in [10, 100, 1_000] where options.wants("prepare-\(count)") {
         groups.append([Cases.prepareCase(count)])

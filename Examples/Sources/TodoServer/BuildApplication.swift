@@ -20,8 +20,8 @@ public func buildApplication(
     logger: Logger
 ) -> some ApplicationProtocol {
     let router = Router(context: TodoRequestContext.self)
-    // Each request under /todos gets a child of `container`, disposed once its response has
-    // been written.
+    // Each request under /todos gets a child of `container`, disposed once its handler has
+    // returned (a streamed body: once it has been written).
     TodoRoutes().add(to: router.group("todos").add(middleware: requestContainers(of: container)))
     var app = Application(
         router: router,

@@ -17,7 +17,8 @@ struct TodoRequestContext: FrostRequestContext {
 
 /// Gives each request a child of the application container: the child supplies the request's
 /// user and correlation id, holds its `.scoped` instances (the request's log), and is disposed
-/// once the response has been written — its `.onDispose` hooks run: the log is written.
+/// once the handler has returned its (in-memory) response — its `.onDispose` hooks run: the
+/// log is written.
 ///
 /// A request without an `X-User` header is answered 401 before any handler runs.
 func requestContainers(
