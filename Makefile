@@ -9,7 +9,7 @@ FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
-	fuzz bench bench-quick docs examples hummingbird dependency-probe clean
+	fuzz bench bench-quick docs examples hummingbird macros dependency-probe clean
 
 all: test
 
@@ -40,7 +40,7 @@ test: build lint readme-check layout-check unit
 # Everything CI runs (`.ci/run`): `make test`, then both sanitizers, valgrind, the fuzzer, the
 # documentation, the Hummingbird integration, the examples, the dependency probe, and a short
 # benchmark run that proves the executable works (its timings are not judged). Before a push.
-check: test sanitize memcheck fuzz docs hummingbird examples dependency-probe bench-quick
+check: test sanitize memcheck fuzz docs hummingbird macros examples dependency-probe bench-quick
 
 # The README's code blocks are the code Tests/FrostTests/ReadmeTourTests.swift runs.
 readme-check:
@@ -105,6 +105,14 @@ hummingbird: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird \
 	    --filter FrostHummingbirdTests
 
+# FrostMacros (`@Injectable`), behind the package trait "Macros": the compiler plugin and the
+# library built with warnings as errors, then the expansion and behaviour tests, in a scratch
+# path of its own (swift-syntax is built there once).
+macros: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros --target FrostMacros
+	$(SWIFT) test $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros \
+	    --filter FrostMacrosTests
+
 # A package that depends on Frost alone resolves neither Hummingbird nor swift-nio; one that
 # enables the trait does.
 dependency-probe:
@@ -116,5 +124,6 @@ examples: deps
 	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) && $(SWIFT) test $(SWIFT_FLAGS)
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird Benchmarks/.build \
+	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird .build-macros \
+	    Benchmarks/.build \
 	    Examples/.build

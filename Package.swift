@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,9 @@ let package = Package(
         // A Hummingbird 2 middleware that gives each request a child container. Empty unless
         // the consumer enables the "Hummingbird" trait.
         .library(name: "FrostHummingbird", targets: ["FrostHummingbird"]),
+        // `@Injectable` and `container.autowire(T.self)`. Empty unless the consumer enables the
+        // "Macros" trait, so that a user of Frost alone never resolves swift-syntax.
+        .library(name: "FrostMacros", targets: ["FrostMacros"]),
     ],
     traits: [
         .trait(
@@ -20,7 +24,15 @@ let package = Package(
                 Off by default, so that a user of Frost alone resolves neither Hummingbird nor \
                 swift-nio.
                 """
-        )
+        ),
+        .trait(
+            name: "Macros",
+            description: """
+                The FrostMacros product: `@Injectable` reads an initializer, so that \
+                `container.autowire(T.self)` needs nothing else. Off by default, so that a user of \
+                Frost alone resolves no swift-syntax.
+                """
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -28,6 +40,8 @@ let package = Package(
         // Used only by target dependencies behind the "Hummingbird" trait: a consumer that
         // leaves the trait off neither resolves nor fetches it (nor swift-nio).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Used only behind the "Macros" trait. The range admits SwiftPM's prebuilt swift-syntax.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         // `make docs` builds the DocC catalog with it; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -72,6 +86,27 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The compiler plugin that expands `@Injectable` and `@Inject`, and the library that
+        // declares them; both empty (`#if Macros`) without the "Macros" trait.
+        .macro(
+            name: "FrostMacrosPlugin",
+            dependencies: [
+                .product(
+                    name: "SwiftSyntaxMacros", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftCompilerPlugin", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "FrostMacros",
+            dependencies: [
+                "Frost", .target(name: "FrostMacrosPlugin", condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Freezes and resolves through every public path; run under valgrind by `make memcheck`.
         .executableTarget(
             name: "frost-smoke",
@@ -111,6 +146,18 @@ let package = Package(
                 .product(
                     name: "HummingbirdTesting", package: "hummingbird",
                     condition: .when(traits: ["Hummingbird"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Run with `swift test --traits Macros` (`make macros`); without the trait, empty.
+        .testTarget(
+            name: "FrostMacrosTests",
+            dependencies: [
+                "Frost", "FrostMacros",
+                .target(name: "FrostMacrosPlugin", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
