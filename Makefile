@@ -38,8 +38,9 @@ format:
 test: build lint readme-check layout-check unit
 
 # Everything CI runs (`.ci/run`): `make test`, then both sanitizers, valgrind, the fuzzer, the
-# documentation, the Hummingbird integration, the examples, the dependency probe, and a short
-# benchmark run that proves the executable works (its timings are not judged). Before a push.
+# documentation, the Hummingbird integration, the macros, the examples, the dependency probe,
+# and a short benchmark run that proves the executable works (its timings are not judged).
+# Before a push.
 check: test sanitize memcheck fuzz docs hummingbird macros examples dependency-probe bench-quick
 
 # The README's code blocks are the code Tests/FrostTests/ReadmeTourTests.swift runs.
