@@ -70,6 +70,8 @@
         }
 
         let access: String
+        /// The name of a class that may have subclasses (not final); `nil` otherwise.
+        let openClass: String?
         /// Whether the initializer throws.
         let throwing: Bool
         let parameters: [Parameter]
@@ -94,6 +96,13 @@
                 return nil
             }
             access = Self.access(of: declaration)
+            if let classDecl = declaration.as(ClassDeclSyntax.self),
+                !classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
+            {
+                openClass = classDecl.name.text
+            } else {
+                openClass = nil
+            }
             var valid = true
             // The members to read.
             guard
@@ -198,10 +207,16 @@
                 return
                     "Frost.InjectableDependency(\(member.dependencyType).self\(name), label: \(Self.literal(member.property)))"
             }
-            let injections = members.map { member in
+            var injections = members.map { member in
                 // A `@LazyInjected` property only keeps the resolver: nothing to try.
                 (member.dependencyType.hasPrefix("Frost.Lazy<") ? "" : "try ")
                     + "self._\(member.property).inject(from: resolver)"
+            }
+            if let openClass {
+                // An instance of a subclass has wrappers of its own: filled as `inject(into:)`
+                // fills them.
+                injections.append(
+                    "if type(of: self) != \(openClass).self { try resolver.inject(into: self) }")
             }
             declarations.append(
                 """

@@ -115,6 +115,19 @@
         init(server: Server) { self.server = server }
     }
 
+    /// A class that may have subclasses: its initializer is required, and a subclass made by
+    /// its factory gets its own `@Injected` properties filled too.
+    @Injectable
+    class BaseScreen: @unchecked Sendable {
+        // @unchecked: filled once, on creation, before the container hands it out.
+        @Injected var service: UserService
+        required init() {}
+    }
+
+    final class DetailScreen: BaseScreen, @unchecked Sendable {
+        @Injected var logger: any Logger
+    }
+
     /// The containers a test resolves through.
     enum Mode: String, CaseIterable, CustomTestStringConvertible {
         case dictionary

@@ -113,6 +113,16 @@
         }
 
         @Test(arguments: Mode.allCases)
+        func aSubclassOfAnInjectableClassGetsItsOwnPropertiesToo(mode: Mode) throws {
+            let container = Self.container()
+            container.autowire(DetailScreen.self)
+            let resolver = try mode.resolver(container)
+            let screen = try resolver.resolve(DetailScreen.self)
+            #expect(screen.service.db.label == "primary")
+            #expect(screen.logger === (try resolver.resolve(Logger.self)))
+        }
+
+        @Test(arguments: Mode.allCases)
         func registrationsChainAsAfterAutowire(mode: Mode) throws {
             let container = Self.container()
             let created = Locked(0)

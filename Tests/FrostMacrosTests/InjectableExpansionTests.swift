@@ -165,16 +165,18 @@
                     """)
         }
 
-        @Test func anOpenClassWithARequiredInitializer() {
+        @Test func anOpenClassWithARequiredInitializerAlsoFillsASubclasssWrappers() {
             assertExpansion(
                 """
                 @Injectable
                 open class Base {
+                    @Injected var db: Database
                     public required init(logger: any Logger) {}
                 }
                 """,
                 expandedSource: """
                     open class Base {
+                        @Injected var db: Database
                         public required init(logger: any Logger) {}
 
                         public static var injectableParameters: [Frost.InjectableDependency] {
@@ -187,6 +189,19 @@
                             try Self(
                                 logger: parameters.parameter((any Logger).self, at: 0)
                             )
+                        }
+
+                        public static var injectableMembers: [Frost.InjectableDependency] {
+                            [
+                                Frost.InjectableDependency(Database.self, label: "db")
+                            ]
+                        }
+
+                        public func injectMembers(from resolver: any Frost.Resolver) throws(Frost.FrostError) {
+                            try self._db.inject(from: resolver)
+                            if type(of: self) != Base.self {
+                                try resolver.inject(into: self)
+                            }
                         }
                     }
 

@@ -37,9 +37,9 @@ final class WrapperPlans: @unchecked Sendable {
     private var byClass: [ObjectIdentifier: Entry] = [:]
     private let latest = Cell.allocate()
 
-    private init(staticClass: AnyClass?, isExistential: Bool, ownPlan: Bool = true) {
+    private init(staticClass: AnyClass?, isExistential: Bool) {
         self.staticClass = staticClass.map(ObjectIdentifier.init)
-        let plan = ownPlan ? staticClass.map(InjectionPlan.of) : nil
+        let plan = staticClass.map(InjectionPlan.of)
         self.staticPlan = plan?.fields.isEmpty == false ? plan : nil
         self.checksDynamicType = true
         self.isExistential = isExistential
@@ -49,12 +49,10 @@ final class WrapperPlans: @unchecked Sendable {
         latest.deallocate()
     }
 
-    /// The plans of `T`'s instances, or `nil` when `T` cannot hold a class instance; without
-    /// `T`'s own plan when something else fills its wrappers (`ownPlan` false: an
-    /// `@Injectable` type's members injector), so that only a subclass's are reflected.
-    static func of<T>(_ type: T.Type, ownPlan: Bool = true) -> WrapperPlans? {
+    /// The plans of `T`'s instances, or `nil` when `T` cannot hold a class instance.
+    static func of<T>(_ type: T.Type) -> WrapperPlans? {
         if let type = T.self as? AnyClass {
-            return WrapperPlans(staticClass: type, isExistential: false, ownPlan: ownPlan)
+            return WrapperPlans(staticClass: type, isExistential: false)
         }
         guard TypeKind.of(T.self) == .existential else { return nil }
         return WrapperPlans(staticClass: nil, isExistential: true)

@@ -109,9 +109,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         case .async(let make): asyncClosure = make
         }
         // A registered instance is the application's: Frost never injects into it. An
-        // `@Injectable` type's members injector fills its own class's wrappers.
-        let wrappers =
-            instance == nil ? WrapperPlans.of(T.self, ownPlan: membersInjector == nil) : nil
+        // `@Injectable` type's members injector fills the wrappers (a subclass's too).
+        let wrappers = instance == nil && membersInjector == nil ? WrapperPlans.of(T.self) : nil
         self.init(
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
