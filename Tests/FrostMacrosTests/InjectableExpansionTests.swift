@@ -339,6 +339,27 @@
                     """)
         }
 
+        @Test func namesThatAreNoLiteral() {
+            assertExpansion(
+                """
+                @Injectable(names: Job.names)
+                final class Job {
+                    init(db: Database) {}
+                }
+                """,
+                expandedSource: """
+                    final class Job {
+                        init(db: Database) {}
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@Injectable(names:) takes a dictionary literal of string "
+                            + "literals, label to name",
+                        line: 1, column: 20)
+                ])
+        }
+
         /// A parameter whose type cannot be a key, its error's column, its fix-it, and the
         /// parameter fixed.
         struct NotAKey: Sendable, CustomTestStringConvertible {
