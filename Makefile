@@ -10,7 +10,7 @@ FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
-	fuzz bench bench-quick docs examples hummingbird lifecycle dependency-probe clean
+	fuzz bench bench-quick docs examples hummingbird lifecycle macros dependency-probe clean
 
 all: test
 
@@ -48,10 +48,10 @@ format:
 test: build lint readme-check layout-check unit
 
 # Everything CI runs (`.ci/run`): `make test`, then both sanitizers, valgrind, the fuzzer, the
-# documentation, the Hummingbird and swift-service-lifecycle integrations, the examples, the
-# dependency probe, and a short benchmark run that proves the executable works (its timings are
-# not judged). Before a push.
-check: test sanitize memcheck fuzz docs hummingbird lifecycle examples dependency-probe \
+# documentation, the Hummingbird and swift-service-lifecycle integrations, the macros, the
+# examples, the dependency probe, and a short benchmark run that proves the executable works
+# (its timings are not judged). Before a push.
+check: test sanitize memcheck fuzz docs hummingbird lifecycle macros examples dependency-probe \
 	bench-quick
 
 # The README's code blocks are the code Tests/FrostTests/ReadmeTourTests.swift runs.
@@ -129,6 +129,14 @@ hummingbird: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird \
 	    --filter FrostHummingbirdTests
 
+# FrostMacros (`@Injectable`), behind the package trait "Macros": the compiler plugin and the
+# library built with warnings as errors, then the expansion and behaviour tests, in a scratch
+# path of its own (swift-syntax is built there once).
+macros: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros --target FrostMacros
+	$(SWIFT) test $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros \
+	    --filter FrostMacrosTests
+
 # FrostServiceLifecycle, behind the package trait "ServiceLifecycle": built with warnings as
 # errors and tested in its own scratch path, with "Hummingbird" on too, because its
 # documentation's code runs a real Hummingbird server (Tests/FrostServiceLifecycleDocumentation*).
@@ -151,4 +159,4 @@ examples: deps
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird .build-lifecycle \
-	    Benchmarks/.build Examples/.build
+	    .build-macros Benchmarks/.build Examples/.build

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,9 @@ let package = Package(
         // A Hummingbird 2 middleware that gives each request a child container. Empty unless
         // the consumer enables the "Hummingbird" trait.
         .library(name: "FrostHummingbird", targets: ["FrostHummingbird"]),
+        // `@Injectable` and `container.autowire(T.self)`. Empty unless the consumer enables the
+        // "Macros" trait, so that a user of Frost alone never resolves swift-syntax.
+        .library(name: "FrostMacros", targets: ["FrostMacros"]),
     ],
     traits: [
         .trait(
@@ -29,6 +33,14 @@ let package = Package(
                 resolves neither swift-service-lifecycle nor swift-log.
                 """
         ),
+        .trait(
+            name: "Macros",
+            description: """
+                The FrostMacros product: `@Injectable` reads an initializer, so that \
+                `container.autowire(T.self)` needs nothing else. Off by default, so that a user of \
+                Frost alone resolves no swift-syntax.
+                """
+        ),
     ],
     // Each is used only by target dependencies behind a trait: a consumer that leaves the trait
     // off neither resolves nor fetches it (nor what it depends on). A package that depends on
@@ -39,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // "Hummingbird"
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // "Macros". The range admits SwiftPM's prebuilt swift-syntax.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // cmph 2.0.2 from the system (Debian: libcmph-dev), found through pkg-config.
@@ -83,6 +97,27 @@ let package = Package(
                 .product(
                     name: "Hummingbird", package: "hummingbird",
                     condition: .when(traits: ["Hummingbird"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The compiler plugin that expands `@Injectable` and `@Inject`, and the library that
+        // declares them; both empty (`#if Macros`) without the "Macros" trait.
+        .macro(
+            name: "FrostMacrosPlugin",
+            dependencies: [
+                .product(
+                    name: "SwiftSyntaxMacros", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftCompilerPlugin", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "FrostMacros",
+            dependencies: [
+                "Frost", .target(name: "FrostMacrosPlugin", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -161,6 +196,18 @@ let package = Package(
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["Hummingbird"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Run with `swift test --traits Macros` (`make macros`); without the trait, empty.
+        .testTarget(
+            name: "FrostMacrosTests",
+            dependencies: [
+                "Frost", "FrostMacros",
+                .target(name: "FrostMacrosPlugin", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
     name: "FrostBenchmarks",
     dependencies: [
-        .package(name: "Frost", path: ".."),
+        // The "Macros" trait: the @Injectable cases (swift-dependencies brings swift-syntax anyway).
+        .package(name: "Frost", path: "..", traits: ["Macros"]),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
@@ -19,6 +20,7 @@ let package = Package(
             dependencies: [
                 "AllocationCounter",
                 .product(name: "Frost", package: "Frost"),
+                .product(name: "FrostMacros", package: "Frost"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],

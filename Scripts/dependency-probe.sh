@@ -9,6 +9,8 @@
 #      `FrostServiceLifecycle` with the "ServiceLifecycle" trait must pin
 #      swift-service-lifecycle (and no Hummingbird), `FrostHummingbird` with the "Hummingbird"
 #      trait must pin Hummingbird and swift-nio.
+#   3. the trait "Macros": the first consumer resolves no swift-syntax, a FrostMacros consumer
+#      with the trait does (PROBE_BUILD_TIMES=1 also times a small consumer's clean build).
 # Usage: Scripts/dependency-probe.sh   (from anywhere; SWIFT overrides the `swift` it runs)
 set -euo pipefail
 frost=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,5 +89,66 @@ if grep -qx hummingbird <<<"$found" && grep -qx swift-nio <<<"$found"; then
 else
     echo "FAIL: the counter-check resolves no Hummingbird or no swift-nio: the probe proves nothing."
     status=1
+fi
+
+# The "Macros" trait: the Frost-only consumer resolves no swift-syntax; a FrostMacros consumer
+# with the trait on does. PROBE_BUILD_TIMES=1 also times a clean debug build of a small
+# consumer (an `@Injectable` type, autowired) without and with the trait.
+echo
+if pins frost-only | grep -qx swift-syntax || [ -d "$work/frost-only/.build/checkouts/swift-syntax" ]; then
+    echo "FAIL: the Frost-only consumer resolves swift-syntax."
+    status=1
+else
+    echo "OK: the Frost-only consumer resolves no swift-syntax."
+fi
+consumer with-macros FrostMacros ', traits: ["Macros"]'
+found=$(pins with-macros)
+echo "A package that depends on FrostMacros, trait \"Macros\" on, resolves:"
+echo "${found:-  (nothing)}" | sed 's/^/  /'
+if grep -qx swift-syntax <<<"$found"; then
+    echo "OK: swift-syntax, as expected."
+else
+    echo "FAIL: the counter-check resolves no swift-syntax: the probe proves nothing."
+    status=1
+fi
+if [ "${PROBE_BUILD_TIMES:-0}" = 1 ]; then
+    for macros in no yes; do
+        dir="$work/timed-$macros" traits='' products='.product(name: "Frost", package: "Frost")'
+        attribute='' register='container.autowire(Service.self, Service.init(config:))'
+        if [ $macros = yes ]; then
+            traits=', traits: ["Macros"]' attribute='@Injectable'
+            products+=', .product(name: "FrostMacros", package: "Frost")'
+            register='container.autowire(Service.self)'
+        fi
+        mkdir -p "$dir/Sources/Consumer"
+        cat >"$dir/Package.swift" <<EOF
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(name: "Frost", path: "$frost"$traits)],
+    targets: [.target(name: "Consumer", dependencies: [$products])]
+)
+EOF
+        cat >"$dir/Sources/Consumer/Consumer.swift" <<EOF
+import Frost
+$([ $macros = yes ] && echo 'import FrostMacros')
+
+$attribute
+final class Service {
+    init(config: Int) {}
+}
+
+public func register(in container: Container) {
+    container.register(instance: 8080)
+    $register
+}
+EOF
+        (cd "$dir" && "$swift" package resolve >/dev/null 2>&1)
+        start=$(date +%s)
+        (cd "$dir" && "$swift" build >"$dir.log" 2>&1) || { cat "$dir.log"; status=1; }
+        echo "Clean debug build of a small consumer, \"Macros\" $macros: $(($(date +%s) - start)) s"
+    done
 fi
 exit $status

@@ -72,25 +72,98 @@ extension Container {
     }
 }
 
+extension Container {
+    /// Registers an `@Injectable` type: made by the initializer the macro read, its parameters
+    /// resolved by type (or by the name `@Injectable(names:)` binds them to), its `@Injected`
+    /// properties filled by the members injector the macro wrote.
+    ///
+    /// ```swift
+    /// container.autowire(UserService.self)
+    /// container.autowire(ReportJob.self).scope(.singleton)
+    /// ```
+    ///
+    /// The registration is the one ``autowire(_:name:_:)-(_,_,(D)->T)`` makes with the
+    /// initializer spelled out, and costs the same to resolve: `freeze()` checks each
+    /// parameter and property without running anything and binds the parameters to their
+    /// slots. Inlined into the caller, so that the factory is specialized for `T`.
+    ///
+    /// - Parameters:
+    ///   - type: The `@Injectable` type, registered under itself.
+    ///   - name: A name, to register several components of one type; `nil` for the unnamed one.
+    /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
+    @discardableResult
+    public func autowire<T: Injectable>(_ type: T.Type, name: String? = nil) -> Registration<T> {
+        registerInjectable(
+            T.self, name: name, parameters: T.injectableParameters, members: T.injectableMembers,
+            injectMembers: { resolver, instance in try instance.injectMembers(from: resolver) }
+        ) { frame in
+            try T.makeInjectable(InjectableParameters(frame: frame))
+        }
+    }
+
+    /// Stores an `@Injectable` type's registration: an autowired one whose parameters may be
+    /// named, with its members' dependencies declared and their injector run on creation.
+    @usableFromInline
+    func registerInjectable<T>(
+        _ type: T.Type,
+        name: String?,
+        parameters: [InjectableDependency],
+        members: [InjectableDependency],
+        injectMembers: @escaping @Sendable (any Resolver, T) throws -> Void,
+        make: @escaping @Sendable (Frame) throws -> T
+    ) -> Registration<T> {
+        var dependencies = parameters.enumerated().map { position, parameter in
+            Dependency.parameter(
+                parameter.type, position: position + 1, of: T.self, name: parameter.name)
+        }
+        dependencies += members.map { member in
+            Dependency.declared(
+                member.type, name: member.name, kind: .property,
+                origin: .described("property \(member.label)"))
+        }
+        return add(
+            TypedComponent(
+                key: RegistrationKey(T.self, name: name),
+                scope: defaultScope,
+                dependencies: dependencies,
+                factory: .autowired(make),
+                membersInjector: members.isEmpty ? nil : injectMembers
+            )
+        )
+    }
+}
+
 extension Dependency {
     /// The dependency of an autowired initializer's parameter: on `Wrapped` (deferred) for a
-    /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter.
-    static func parameter(_ type: Any.Type, position: Int, of owner: Any.Type) -> Dependency {
+    /// `Lazy<Wrapped>` or `Provider<Wrapped>` parameter; on the registration named `name`
+    /// when an `@Injectable` type binds it to one.
+    static func parameter(
+        _ type: Any.Type, position: Int, of owner: Any.Type, name: String? = nil
+    ) -> Dependency {
+        declared(
+            type, name: name, kind: .parameter,
+            origin: .parameter(position, of: TypeIdentity(owner)))
+    }
+
+    /// The dependency on `type` as declared (a parameter's or a property's type): on `Wrapped`
+    /// (deferred) for a `Lazy<Wrapped>` or `Provider<Wrapped>`, optional for a `Wrapped?`.
+    static func declared(_ type: Any.Type, name: String?, kind: Kind, origin: Origin) -> Dependency
+    {
         // Casts only where a read of the metadata cannot rule the type out (see TypeKind).
         if TypeKind.isOptional(type), let optional = type as? any OptionalResolving.Type {
             // `nil` when nothing registers `Wrapped` (Swinject's spelling).
-            var dependency = parameter(optional.wrappedType, position: position, of: owner)
+            var dependency = declared(
+                optional.wrappedType, name: name, kind: kind, origin: origin)
             dependency.optional = true
             return dependency
         }
-        let origin = Origin.parameter(position, of: TypeIdentity(owner))
         if TypeKind.mayBeFrostType(type), let deferred = type as? any DeferredResolving.Type {
             return Dependency(
-                key: RegistrationKey(deferred.wrappedType, name: nil), kind: .parameter,
+                key: RegistrationKey(deferred.wrappedType, name: name), kind: kind,
                 deferred: true, origin: origin)
         }
         return Dependency(
-            key: RegistrationKey(type, name: nil), kind: .parameter, deferred: false,
-            origin: origin)
+            key: RegistrationKey(type, name: name), kind: kind, deferred: false, origin: origin)
     }
 }

@@ -15,7 +15,7 @@
 @propertyWrapper
 public final class Injected<T>: _FrostClass, @unchecked Sendable {
     // @unchecked: written once, by injection, before the object is shared (documented).
-    private var storage: T?
+    @usableFromInline var storage: T?
     /// The name of the registration to inject, or `nil` for the unnamed one.
     public let name: String?
 
@@ -51,6 +51,23 @@ public final class Injected<T>: _FrostClass, @unchecked Sendable {
 
     /// Whether the property has been filled.
     public var isInjected: Bool { storage != nil }
+
+    /// Fills the property from `resolver`, unless it is set: what the members injector of an
+    /// `@Injectable` type calls for each of its `@Injected` properties.
+    ///
+    /// Inlined into the caller, so that the resolve is specialized for `T`.
+    ///
+    /// - Parameters:
+    ///   - resolver: The container the object was made in.
+    @inlinable
+    public func inject(from resolver: any Resolver) throws(FrostError) {
+        guard storage == nil else { return }
+        if let name {
+            storage = try resolver.resolve(T.self, name: name)
+        } else {
+            storage = try resolver.resolve(T.self)
+        }
+    }
 }
 
 extension Injected: InjectableProperty {

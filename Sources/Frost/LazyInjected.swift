@@ -110,17 +110,33 @@ extension LazyInjected: InjectableProperty {
     static func inject(at address: UnsafeRawPointer, resolver: any Resolver)
         throws(FrostError) -> Bool
     {
-        let wrapper = address.load(as: LazyInjected<T>.self)
-        wrapper.lock.lock()
-        defer { wrapper.lock.unlock() }
-        guard !wrapper.injected else { return false }
+        address.load(as: LazyInjected<T>.self).give(resolver)
+    }
+}
+
+extension LazyInjected {
+    /// Gives the property `resolver` to resolve from on first access, unless it has one: what
+    /// the members injector of an `@Injectable` type calls for each of its `@LazyInjected`
+    /// properties.
+    ///
+    /// - Parameters:
+    ///   - resolver: The container the object was made in.
+    public func inject(from resolver: any Resolver) {
+        _ = give(resolver)
+    }
+
+    /// Gives the property its resolver unless it has one; returns whether it did.
+    private func give(_ resolver: any Resolver) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !injected else { return false }
         // A container is kept weakly: a property must not keep its own container alive.
         if let container = resolver as? any AnyObject & Resolver {
-            wrapper.container = container
+            self.container = container
         } else {
-            wrapper.resolver = resolver
+            self.resolver = resolver
         }
-        wrapper.injected = true
+        injected = true
         return true
     }
 }

@@ -104,6 +104,7 @@ struct Cases {
 
     init() throws {
         registerGraph(in: dictionary)
+        registerMacroGraph(in: dictionary)
         registerGraph(in: swinject)
         frozen = try dictionary.freeze()
     }

@@ -155,6 +155,13 @@ struct Results {
             "complex: frozen <= 1.25x hand-written",
             ratio(ns("complex", .frozen), ns("complex", .handWritten)), { $0 <= 1.25 }, x)
         check(
+            "complex-macro: @Injectable types <= 1.05x autowired by initializer (frozen)",
+            ratio(ns("complex-macro", .frozen), ns("complex", .frozen)), { $0 <= 1.05 }, x)
+        check(
+            "property-macro: members injector <= 1.5x hand-written (frozen)",
+            ratio(ns("property-macro", .frozen), ns("property-macro", .handWritten)),
+            { $0 <= 1.5 }, x)
+        check(
             "handle (withResolved): frozen <= 1.2x hand-written",
             ratio(ns("handle", .frozen), ns("handle", .handWritten)), { $0 <= 1.2 }, x)
         check(

@@ -112,6 +112,16 @@ func run(_ options: Options) throws {
             })
     }
 
+    // The @Injectable cases, each interleaved with the case its target compares it to.
+    for macroCase in cases.macroCases() where options.wants(macroCase.name) {
+        let base = String(macroCase.name.dropLast("-macro".count))
+        if let index = groups.firstIndex(where: { $0.first?.name == base }) {
+            groups[index].append(macroCase)
+        } else {
+            groups.append([macroCase])
+        }
+    }
+
     groups = groups.filter { !$0.isEmpty }.map { group in
         group.map {
             BenchCase(

@@ -75,10 +75,10 @@ struct Frame {
     }
 
     /// A parameter bound to no slot (a `Lazy`, a `Provider`, an `Optional`, or a missing
-    /// dependency), resolved by its type.
+    /// dependency), resolved by its type (and the name an `@Injectable` type binds it to).
     @usableFromInline
-    func byType<A>(_ type: A.Type) throws(FrostError) -> A {
-        try space.takeUnretainedValue().resolveByType(A.self, name: nil)
+    func byType<A>(_ type: A.Type, name: String? = nil) throws(FrostError) -> A {
+        try space.takeUnretainedValue().resolveByType(A.self, name: name)
     }
 
     /// What `slot` holds for a parameter, in one call: the component when it is a transient

@@ -91,7 +91,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         instance: Box<T>? = nil,
         forwardsTo: RegistrationKey? = nil,
         dependencies: [Dependency] = [],
-        factory: Factory
+        factory: Factory,
+        membersInjector: (@Sendable (any Resolver, T) throws -> Void)? = nil
     ) {
         var closure: (@Sendable (any Resolver) throws -> T)?
         var autowired: (@Sendable (Frame) throws -> T)?
@@ -107,15 +108,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         case .forward(let make, let arguments): (closure, forwardWithArguments) = (make, arguments)
         case .async(let make): asyncClosure = make
         }
-        // A registered instance is the application's: Frost never injects into it.
-        let wrappers = instance == nil ? WrapperPlans.of(T.self) : nil
+        // A registered instance is the application's: Frost never injects into it. An
+        // `@Injectable` type's members injector fills the wrappers (a subclass's too).
+        let wrappers = instance == nil && membersInjector == nil ? WrapperPlans.of(T.self) : nil
         self.init(
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
             boxType: Box<T>.self, wrappers: wrappers,
             parts: Parts(
-                scope: scope, dependencies: dependencies, injection: nil, hook: nil,
+                scope: scope, dependencies: dependencies, injection: membersInjector, hook: nil,
                 disposeHooks: nil, isLazy: false, slots: nil),
             dependencySlots: [], disposal: nil)
     }
