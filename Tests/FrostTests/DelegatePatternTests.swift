@@ -246,6 +246,8 @@ struct DelegatePatternTests {
                     #expect(failures.withLock { $0 } == 0, "\(label)")
                     server.unpair()
                 }
+                // The hook holds the box, which holds the container: break the cycle.
+                resolverBox.withLock { $0 = nil }
             }
         }
     }
