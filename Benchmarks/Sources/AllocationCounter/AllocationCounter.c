@@ -2,8 +2,9 @@
 //
 // The executable defines malloc and its siblings; the dynamic linker binds every call in the
 // process (the Swift runtime's, Foundation's, Frost's) to the executable's definition first,
-// which counts and forwards to glibc's own entry points (__libc_malloc, ...). No dlsym, no
-// LD_PRELOAD: `swift run frost-bench` counts as it is. free() is not counted and not defined.
+// which counts (while counting is on) and forwards to glibc's own entry points
+// (__libc_malloc, ...). No dlsym, no LD_PRELOAD: `swift run frost-bench` counts as it is.
+// free() is not counted and not defined.
 #include "AllocationCounter.h"
 
 #if defined(__GLIBC__)
@@ -17,9 +18,16 @@ extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 
 static _Atomic uint64_t allocations;
+static _Atomic int counting;
 
 static inline void count(void) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    }
+}
+
+void frost_bench_count_allocations(int on) {
+    atomic_store_explicit(&counting, on != 0, memory_order_seq_cst);
 }
 
 void *malloc(size_t size) {
@@ -63,6 +71,8 @@ uint64_t frost_bench_allocations(void) {
 int frost_bench_counts_allocations(void) { return 1; }
 
 #else
+
+void frost_bench_count_allocations(int on) { (void)on; }
 
 uint64_t frost_bench_allocations(void) { return 0; }
 

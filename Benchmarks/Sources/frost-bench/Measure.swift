@@ -117,33 +117,41 @@ func measure(_ group: [BenchCase], rounds: Int, scale: Double) -> [Measured] {
         }
     }
     var samples = [[Contender: [Double]]](repeating: [:], count: group.count)
-    var allocations = [[Contender: [Double]]](repeating: [:], count: group.count)
-    let counts = frost_bench_counts_allocations() != 0
     for _ in 0..<rounds {
         for (index, benchCase) in group.enumerated() {
             for run in benchCase.runs {
                 let count = benchCase.iterations(of: run, scale: scale)
-                let allocated = frost_bench_allocations()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let (operations, ownTime) = run.body(count)
                 let end = DispatchTime.now().uptimeNanoseconds
-                let blocks = frost_bench_allocations() - allocated
                 let elapsed = ownTime ?? end - start
                 samples[index][run.contender, default: []].append(
                     Double(elapsed) / Double(operations))
-                if counts, ownTime == nil {
-                    allocations[index][run.contender, default: []].append(
-                        Double(blocks) / Double(operations))
-                }
             }
         }
     }
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+    // Allocations in one more run of each, counted: the timed rounds ran with counting off.
+    var allocations = [[Contender: Double]](repeating: [:], count: group.count)
+    if frost_bench_counts_allocations() != 0 {
+        for (index, benchCase) in group.enumerated() {
+            for run in benchCase.runs {
+                let count = benchCase.iterations(of: run, scale: scale)
+                frost_bench_count_allocations(1)
+                let allocated = frost_bench_allocations()
+                let (operations, ownTime) = run.body(count)
+                let blocks = frost_bench_allocations() - allocated
+                frost_bench_count_allocations(0)
+                guard ownTime == nil else { continue }  // made in a child process
+                allocations[index][run.contender] = Double(blocks) / Double(operations)
+            }
+        }
     }
     return zip(samples, allocations).map { timings, allocations in
         Measured(
-            timings: timings.mapValues(median), allocations: allocations.mapValues(median))
+            timings: timings.mapValues { values in
+                let sorted = values.sorted()
+                return sorted[sorted.count / 2]
+            },
+            allocations: allocations)
     }
 }

@@ -34,8 +34,8 @@ struct Results {
         return "{\"results\": [\n" + rows.joined(separator: ",\n") + "\n]}"
     }
 
-    /// The Markdown table of allocations: blocks allocated per operation, per contender (the
-    /// median of the rounds; a run timed in a child process has none).
+    /// The Markdown table of allocations: blocks allocated per operation, per contender (one
+    /// run counted after the timed rounds; a run timed in a child process has none).
     func allocationsMarkdown() -> String {
         var lines = [
             "| case | hand-written | frozen | dictionary | swinject | swift-dependencies "

@@ -159,7 +159,7 @@ func run(_ options: Options) throws {
         print(results.markdown())
         let allocations = results.allocationsMarkdown()
         if allocations.split(separator: "\n").count > 2 {
-            print("\n## Allocations: blocks allocated per operation (median of the rounds)\n")
+            print("\n## Allocations: blocks allocated per operation (one counted run each)\n")
             print(allocations)
         }
         print("\nCases:")

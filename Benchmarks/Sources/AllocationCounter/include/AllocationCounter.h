@@ -12,4 +12,9 @@ uint64_t frost_bench_allocations(void);
 /// Whether allocations are counted on this platform.
 int frost_bench_counts_allocations(void);
 
+/// Turns counting on (non-zero) or off. Off, an allocation costs one relaxed load more than
+/// glibc's: timed runs leave it off (a shared counter would slow allocations, most of all
+/// from several threads at once), and a separate run counts.
+void frost_bench_count_allocations(int on);
+
 #endif
