@@ -173,7 +173,8 @@
 
             let order = ["pool running", "relay running", "relay stopped", "pool stopped"]
             #expect(order.allSatisfy(events.contains))
-            #expect(events.position("pool running") < events.position("relay running"))
+            // A ServiceGroup launches its services in order but runs them concurrently: which
+            // one logs "running" first is a race; the order of their graceful shutdown is not.
             #expect(events.position("relay stopped") < events.position("pool stopped"))
             #expect(events.position("pool stopped") < events.position("pool closed"))
             #expect(events.entries.last == "pool closed")

@@ -50,11 +50,18 @@
             }
         }
 
-        static func container(journal: Journal, gate: Gate) -> FrozenContainer {
+        static func container(
+            journal: Journal, gate: Gate, awaitingShutdown: Bool = false
+        ) -> FrozenContainer {
             let container = Container()
             container.register(Pool.self) { _ async in
                 journal.write("pool connecting")
                 await gate.wait()
+                if awaitingShutdown {
+                    // The group signals its services' graceful shutdown asynchronously: the
+                    // connect returns only once the service's task tree sees it (bounded).
+                    _ = await eventually(within: 240) { Task.isShuttingDownGracefully }
+                }
                 journal.write("pool made")
                 return Pool(journal: journal)
             }
@@ -142,7 +149,7 @@
         @Test func aShutdownDuringBootstrapStartsNothingAndDisposes() async throws {
             let journal = Journal()
             let gate = Gate()
-            let frozen = Self.container(journal: journal, gate: gate)
+            let frozen = Self.container(journal: journal, gate: gate, awaitingShutdown: true)
             let server = FakeServer(container: frozen, journal: journal)
             let group = ServiceGroup(
                 configuration: .init(
