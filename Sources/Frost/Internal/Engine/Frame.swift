@@ -333,10 +333,26 @@ struct Frame {
         ResolveContext(opaque: context).resolveEnded()
     }
 
-    /// Finishes a new instance (properties, then hooks).
-    @usableFromInline
+    /// Finishes a new instance (properties, then hooks). An instance whose class has no
+    /// wrappers (its class is `A`, and `A`'s has none) runs the key-path injections and the
+    /// hooks right here, specialized for `A`; any other goes through the component, which
+    /// looks its class's wrappers up.
+    @inlinable
     func finish<A>(_ instance: A, of component: TypedComponent<A>) throws {
-        try component.finish(instance, resolver)
+        switch component.dynamicTypeCheck {
+        case 0:
+            break
+        case 1:
+            if component.hasOwnWrappers || Swift.type(of: instance) != A.self {
+                return try component.finish(instance, resolver)
+            }
+        default:
+            return try component.finish(instance, resolver)
+        }
+        let resolver = self.resolver
+        // `!` after a check, not `if let`: binding a closure copies (retains) it.
+        if component.injection != nil { try component.injection!(resolver, instance) }
+        if component.hook != nil { try component.hook!(resolver, instance) }
     }
 
     /// What an error thrown while creating `component` (entered last) becomes: a

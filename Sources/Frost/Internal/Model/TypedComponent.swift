@@ -56,9 +56,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// up on each creation costs more than the creation.
     private let boxType: Box<T>.Type
     /// Applied to each new instance: property injections (in the order added), then
-    /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
-    let injection: (@Sendable (any Resolver, T) throws -> Void)?
-    let hook: (@Sendable (any Resolver, T) throws -> Void)?
+    /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above. Called
+    /// by code specialized in the caller (``Frame/finish(_:of:)``), hence visible there.
+    @usableFromInline let injection: (@Sendable (any Resolver, T) throws -> Void)?
+    @usableFromInline let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
     /// generic enum costs a metadata lookup, on every registration and every copy of one).
     let disposeHooks: [DisposeHook]?
@@ -73,6 +74,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// Whether something runs after the factory for every instance: key paths, hooks, or the
     /// wrappers of `T` itself.
     @usableFromInline let finishesAlways: Bool
+    /// Whether `T`'s own class has `@Injected`/`@LazyInjected` properties (an instance of
+    /// exactly `T` is then finished through the wrappers' plan).
+    @usableFromInline let hasOwnWrappers: Bool
 
     /// The fields a copy takes over, apart from those it changes.
     private struct Parts {
@@ -153,8 +157,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.disposeHooks = parts.disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
-        let finishesAlways =
-            wrappers?.staticPlan != nil || parts.injection != nil || parts.hook != nil
+        hasOwnWrappers = wrappers?.staticPlan != nil
+        let finishesAlways = hasOwnWrappers || parts.injection != nil || parts.hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
         let scope = withArguments != nil ? Scope.transient : parts.scope
