@@ -160,11 +160,18 @@ extension Registration where T: AnyObject {
         name: String? = nil
     ) -> Registration<T> {
         let writer = PropertyWriter()
-        return inject(V.self, name: name, label: "property \(property)") {
-            resolver, instance throws(FrostError) in
-            let value = try resolver.resolveInlined(V.self, name: name)
-            writer.write(value, to: instance, at: property)
-        }
+        return inject(
+            V.self, name: name, label: "property \(property)",
+            injection: { resolver, instance throws(FrostError) in
+                let value = try resolver.resolveInlined(V.self, name: name)
+                writer.write(value, to: instance, at: property)
+            },
+            inFrame: { index in
+                { frame, object throws(FrostError) in
+                    let value = try frame.property(V.self, at: index, name: name)
+                    writer.write(value, to: unsafeDowncast(object, to: T.self), at: property)
+                }
+            })
     }
 
     /// Injects an optional property after the initializer: resolves `V` (under `name`) and
@@ -181,30 +188,41 @@ extension Registration where T: AnyObject {
         name: String? = nil
     ) -> Registration<T> {
         let writer = PropertyWriter()
-        return inject(V.self, name: name, label: "property \(property)") {
-            resolver, instance throws(FrostError) in
-            let value: V? = try resolver.resolveInlined(V.self, name: name)
-            writer.write(value, to: instance, at: property)
-        }
+        return inject(
+            V.self, name: name, label: "property \(property)",
+            injection: { resolver, instance throws(FrostError) in
+                let value: V? = try resolver.resolveInlined(V.self, name: name)
+                writer.write(value, to: instance, at: property)
+            },
+            inFrame: { index in
+                { frame, object throws(FrostError) in
+                    let value: V? = try frame.property(V.self, at: index, name: name)
+                    writer.write(value, to: unsafeDowncast(object, to: T.self), at: property)
+                }
+            })
     }
 
     /// Declares the dependency (so that freeze checks it) and adds the injection. The public
-    /// `inject` is inlined into the caller so that `injection` (the resolve, and the write
+    /// `inject` is inlined into the caller so that the injection (the resolve, and the write
     /// through a ``PropertyWriter``: a direct store for a stored property) is specialized
     /// there: made here, unspecialized, the resolve went through `any Resolver`'s generic
-    /// requirement and each write looked up the metadata of `V?`.
+    /// requirement and each write looked up the metadata of `V?`. Two forms of it: `injection`
+    /// resolves through the resolver (the engine's creations), `inFrame` reads the dependency
+    /// at the index it is given from the slot freeze bound it to (a creation through a
+    /// ``Frame``: a transient at the top of a resolve or as a parameter).
     @usableFromInline
     func inject<V>(
         _ type: V.Type,
         name: String?,
         label: String,
-        injection: @escaping @Sendable (any Resolver, T) throws -> Void
+        injection: @escaping @Sendable (any Resolver, T) throws -> Void,
+        inFrame: @escaping (_ index: Int) -> @Sendable (Frame, AnyObject) throws -> Void
     ) -> Registration<T> {
         let dependency = Dependency(
             key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,
             label: label)
         return update { component in
-            component.adding(dependency: dependency, injection: injection)
+            component.adding(dependency: dependency, injection: injection, inFrame: inFrame)
         }
     }
 }

@@ -49,8 +49,10 @@ extension Resolver {
     /// ``resolve(_:name:)``, specialized in the caller for Frost's own containers, as the
     /// unnamed ``resolve(_:)`` is: what injected properties resolve through. (A container's
     /// `resolve(_:name:)` is this very call, but reached through `any Resolver` it runs
-    /// unspecialized.)
+    /// unspecialized.) Always inlined: called on `any Resolver`, its `Self` is an opened
+    /// existential, and the optimizer does not specialize a call for `T` alone.
     @inlinable
+    @inline(__always)
     func resolveInlined<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
         guard let space = _space else { return try resolve(T.self, name: name) }
         return try _Space.resolve(T.self, name: name, in: space)

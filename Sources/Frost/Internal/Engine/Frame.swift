@@ -74,6 +74,17 @@ struct Frame {
         return try createThroughContainer(at: slot, as: A.self)
     }
 
+    /// The dependency at `index` of a key path injected into a new instance (named `name`):
+    /// read or made through the slot it is bound to, as a parameter is, or by its type and
+    /// name when it is bound to none. Inlined into the injection `.inject` builds in the
+    /// caller, so the read is specialized for `A`.
+    @inlinable
+    @inline(__always)
+    func property<A>(_ type: A.Type, at index: Int, name: String?) throws(FrostError) -> A {
+        guard let slots, slots[index] != .max else { return try byType(A.self, name: name) }
+        return try parameter(A.self, at: index)
+    }
+
     /// A parameter bound to no slot (a `Lazy`, a `Provider`, an `Optional`, or a missing
     /// dependency), resolved by its type (and the name an `@Injectable` type binds it to).
     @usableFromInline
@@ -349,9 +360,11 @@ struct Frame {
         default:
             return try component.finish(instance, resolver)
         }
-        let resolver = self.resolver
         // `!` after a check, not `if let`: binding a closure copies (retains) it.
         if component.injection != nil { try component.injection!(resolver, instance) }
+        if component.keyPathsInFrame != nil {
+            try component.keyPathsInFrame!(deeper(for: component), instance as AnyObject)
+        }
         if component.hook != nil { try component.hook!(resolver, instance) }
     }
 

@@ -55,10 +55,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
     /// up on each creation costs more than the creation.
     private let boxType: Box<T>.Type
-    /// Applied to each new instance: property injections (in the order added), then
-    /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above. Called
-    /// by code specialized in the caller (``Frame/finish(_:of:)``), hence visible there.
+    /// Applied to each new instance: an `@Injectable` type's members injector, the `.inject`
+    /// key paths (in the order added), then `onCreate` hooks (in the order added). Composed
+    /// closures, not arrays: see above. Called by code specialized in the caller
+    /// (``Frame/finish(_:of:)``), hence visible there.
     @usableFromInline let injection: (@Sendable (any Resolver, T) throws -> Void)?
+    /// The key paths, resolving through a resolver: for the engine's creations.
+    let keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
+    /// The same key paths, resolving through a frame of this component (each property's
+    /// dependency read from the slot it is bound to): for a creation through a ``Frame``.
+    @usableFromInline let keyPathsInFrame: (@Sendable (Frame, AnyObject) throws -> Void)?
     @usableFromInline let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
     /// generic enum costs a metadata lookup, on every registration and every copy of one).
@@ -83,6 +89,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         var scope: Scope
         var dependencies: [Dependency]
         var injection: (@Sendable (any Resolver, T) throws -> Void)?
+        var keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
+        var keyPathsInFrame: (@Sendable (Frame, AnyObject) throws -> Void)?
         var hook: (@Sendable (any Resolver, T) throws -> Void)?
         var disposeHooks: [DisposeHook]?
         var isLazy: Bool
@@ -121,7 +129,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
             boxType: Box<T>.self, wrappers: wrappers,
             parts: Parts(
-                scope: scope, dependencies: dependencies, injection: membersInjector, hook: nil,
+                scope: scope, dependencies: dependencies, injection: membersInjector,
+                keyPaths: nil, keyPathsInFrame: nil, hook: nil,
                 disposeHooks: nil, isLazy: false, slots: nil),
             dependencySlots: [], disposal: nil)
     }
@@ -153,12 +162,15 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.asyncClosure = asyncClosure
         self.boxType = boxType
         self.injection = parts.injection
+        self.keyPaths = parts.keyPaths
+        self.keyPathsInFrame = parts.keyPathsInFrame
         self.hook = parts.hook
         self.disposeHooks = parts.disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         hasOwnWrappers = wrappers?.staticPlan != nil
-        let finishesAlways = hasOwnWrappers || parts.injection != nil || parts.hook != nil
+        let finishesAlways =
+            hasOwnWrappers || parts.injection != nil || parts.keyPaths != nil || parts.hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
         let scope = withArguments != nil ? Scope.transient : parts.scope
@@ -197,7 +209,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         -> TypedComponent<T>
     {
         var parts = Parts(
-            scope: scope, dependencies: dependencies, injection: injection, hook: hook,
+            scope: scope, dependencies: dependencies, injection: injection, keyPaths: keyPaths,
+            keyPathsInFrame: keyPathsInFrame, hook: hook,
             disposeHooks: disposeHooks, isLazy: isLazy, slots: nil)
         if let boundSlots {
             parts.slots = Array(UnsafeBufferPointer(start: boundSlots, count: dependencies.count))
@@ -217,7 +230,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
 
-    override var runsCreationHooks: Bool { injection != nil || hook != nil }
+    override var runsCreationHooks: Bool { injection != nil || keyPaths != nil || hook != nil }
 
     // MARK: Making instances
 
@@ -299,6 +312,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             try plan.inject(into: instance as AnyObject, resolver: resolver)
         }
         try injection?(resolver, instance)
+        try keyPaths?(resolver, instance)
         try hook?(resolver, instance)
     }
 
@@ -403,8 +417,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         guard !dependencies.isEmpty || autowired != nil else { return self }
         // A deferred dependency (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
-        return copy(
-            { parts in if self.autowired != nil { parts.slots = slots } }, dependencySlots: slots)
+        // Made through a frame: an autowired initializer reads its parameters from these
+        // slots, a closure's instance its key paths' dependencies.
+        let framed = autowired != nil || (closure != nil && keyPathsInFrame != nil)
+        return copy({ parts in if framed { parts.slots = slots } }, dependencySlots: slots)
     }
 
     /// This component with another scope.
@@ -417,13 +433,26 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         copy { $0.isLazy = true }
     }
 
-    /// This component with `dependency` declared and `injection` run after the ones it has.
+    /// This component with a key path's `dependency` declared and its injection run after
+    /// the ones it has: `injection` resolving through a resolver, and `inFrame(index)`, the
+    /// same through a frame of this component, reading the dependency at `index`.
     func adding(
-        dependency: Dependency, injection: @escaping @Sendable (any Resolver, T) throws -> Void
+        dependency: Dependency,
+        injection: @escaping @Sendable (any Resolver, T) throws -> Void,
+        inFrame: (_ index: Int) -> @Sendable (Frame, AnyObject) throws -> Void
     ) -> TypedComponent<T> {
         copy { parts in
+            let framed = inFrame(parts.dependencies.count)
             parts.dependencies.append(dependency)
-            parts.injection = Self.then(parts.injection, injection)
+            parts.keyPaths = Self.then(parts.keyPaths, injection)
+            if let first = parts.keyPathsInFrame {
+                parts.keyPathsInFrame = { frame, object in
+                    try first(frame, object)
+                    try framed(frame, object)
+                }
+            } else {
+                parts.keyPathsInFrame = framed
+            }
         }
     }
 
