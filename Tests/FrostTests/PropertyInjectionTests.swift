@@ -172,6 +172,40 @@ struct PropertyInjectionTests {
         #expect(fromParent.backup.label == "replica:5")
     }
 
+    /// A transient with key paths made as another transient's parameter (through the
+    /// parameter's frame) has them injected, each time.
+    @Test(arguments: Mode.allCases)
+    func keyPathsOfAParameterAreInjected(mode: Mode) throws {
+        let container = Self.container()
+        container.register(DetailScreen.self) { _ in DetailScreen() }
+            .inject(\.delegate)
+            .inject(\.backup, name: "replica")
+        container.autowire(ScreenHolder.self, ScreenHolder.init(screen:))
+        let resolver = try mode.resolver(container)
+
+        let first = try resolver.resolve(ScreenHolder.self)
+        let second = try resolver.resolve(ScreenHolder.self)
+        #expect(first.screen !== second.screen)
+        for holder in [first, second] {
+            #expect(holder.screen.delegate === (try resolver.resolve(Logger.self)))
+            #expect(holder.screen.backup?.label == "replica:5")
+        }
+    }
+
+    /// A key path whose type nothing registers fails the resolve (a `Container` does not
+    /// validate), naming the registration; once registered, it is injected.
+    @Test func aKeyPathOfAnUnregisteredTypeFailsTheResolve() throws {
+        let container = Container()
+        container.register(Pane.self) { _ in Pane() }.inject(\.delegate)
+
+        let error = try #require(frostError { _ = try container.resolve(Pane.self) })
+        #expect(error.code == .notRegistered)
+        #expect(error.dependencyPath.first == "FrostTests.Pane")
+
+        container.register(Logger.self) { _ in FileLogger() }
+        #expect(try container.resolve(Pane.self).delegate is FileLogger)
+    }
+
     /// A property with an observer is written through its setter on every instance: the
     /// observer runs once per injection, from the first instance on.
     @Test(arguments: Mode.allCases)
@@ -405,4 +439,10 @@ final class ObservedPane: Pane {
 struct SharedResolver: @unchecked Sendable {
     let base: any Resolver
     init(_ base: any Resolver) { self.base = base }
+}
+
+/// A transient that takes a `DetailScreen` made for it.
+final class ScreenHolder {
+    let screen: DetailScreen
+    init(screen: DetailScreen) { self.screen = screen }
 }
