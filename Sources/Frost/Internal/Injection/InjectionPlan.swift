@@ -1,4 +1,3 @@
-internal import CFrost
 import Foundation
 @_spi(Reflection) import Swift
 
@@ -41,7 +40,7 @@ struct InjectionPlan: Sendable {
     /// can always read what it loaded; a table that fills up is replaced by one twice its size.
     ///
     /// `@unchecked Sendable`: `tables` and `entries` are only touched under `lock` (NSLock:
-    /// visible to the thread sanitizer); the words are CFrost atomics.
+    /// visible to the thread sanitizer); the words are atomics (``AtomicWord``).
     private final class Cache: @unchecked Sendable {
         private final class Entry {
             let type: ObjectIdentifier
@@ -56,41 +55,26 @@ struct InjectionPlan: Sendable {
         /// `mask + 1` words, each an unretained `Entry` or 0.
         private final class Table {
             let mask: Int
-            let words: UnsafeMutablePointer<frost_word>
+            let words: [AtomicWord]
 
             init(capacity: Int) {
                 mask = capacity - 1
-                words = UnsafeMutablePointer<frost_word>.allocate(capacity: capacity)
-                words.initialize(repeating: frost_word(), count: capacity)
-            }
-
-            deinit {
-                words.deallocate()
+                words = (0..<capacity).map { _ in AtomicWord() }
             }
 
             /// Publishes `entry` in the first free word from its hash (under the cache's lock).
             func place(_ entry: Entry) {
                 var index = Cache.hash(entry.type) & mask
-                while frost_word_load(words + index) != 0 { index = (index + 1) & mask }
-                frost_word_store(
-                    words + index, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+                while words[index].load() != 0 { index = (index + 1) & mask }
+                words[index].store(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
             }
         }
 
         private let lock = NSLock()
         /// The current table, unretained (`tables` keeps it), or 0 before the first plan.
-        private let current: UnsafeMutablePointer<frost_word>
+        private let current = AtomicWord()
         private var tables: [Table] = []
         private var entries: [Entry] = []
-
-        init() {
-            current = UnsafeMutablePointer<frost_word>.allocate(capacity: 1)
-            current.initialize(to: frost_word())
-        }
-
-        deinit {
-            current.deallocate()
-        }
 
         static func hash(_ type: ObjectIdentifier) -> Int {
             // Metadata is at least 8-byte aligned: the low bits say nothing.
@@ -109,13 +93,12 @@ struct InjectionPlan: Sendable {
 
         /// The published plan of `id`, read without a lock.
         private func find(_ id: ObjectIdentifier) -> InjectionPlan? {
-            guard let table = UnsafeRawPointer(bitPattern: frost_word_load(current)) else {
+            guard let table = UnsafeRawPointer(bitPattern: current.load()) else {
                 return nil
             }
             return Unmanaged<Table>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
                 var index = Cache.hash(id) & table.mask
-                while let word = UnsafeRawPointer(bitPattern: frost_word_load(table.words + index))
-                {
+                while let word = UnsafeRawPointer(bitPattern: table.words[index].load()) {
                     let entry = Unmanaged<Entry>.fromOpaque(word)
                     if let plan = entry._withUnsafeGuaranteedRef({ $0.type == id ? $0.plan : nil })
                     {
@@ -138,7 +121,7 @@ struct InjectionPlan: Sendable {
             let table = Table(capacity: max(16, (tables.last?.mask ?? 7) * 2 + 2))
             for entry in entries { table.place(entry) }
             tables.append(table)
-            frost_word_store(current, UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
+            current.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
             return plan
         }
     }
