@@ -167,9 +167,9 @@ extension Registration where T: AnyObject {
                 writer.write(value, to: instance, at: property)
             },
             inFrame: { index in
-                { frame, object throws(FrostError) in
+                { frame, instance throws(FrostError) in
                     let value = try frame.property(V.self, at: index, name: name)
-                    writer.write(value, to: unsafeDowncast(object, to: T.self), at: property)
+                    writer.write(value, to: instance.load(as: T.self), at: property)
                 }
             })
     }
@@ -195,9 +195,9 @@ extension Registration where T: AnyObject {
                 writer.write(value, to: instance, at: property)
             },
             inFrame: { index in
-                { frame, object throws(FrostError) in
+                { frame, instance throws(FrostError) in
                     let value: V? = try frame.property(V.self, at: index, name: name)
-                    writer.write(value, to: unsafeDowncast(object, to: T.self), at: property)
+                    writer.write(value, to: instance.load(as: T.self), at: property)
                 }
             })
     }
@@ -216,7 +216,7 @@ extension Registration where T: AnyObject {
         name: String?,
         label: String,
         injection: @escaping @Sendable (any Resolver, T) throws -> Void,
-        inFrame: @escaping (_ index: Int) -> @Sendable (Frame, AnyObject) throws -> Void
+        inFrame: @escaping (_ index: Int) -> @Sendable (Frame, UnsafeRawPointer) throws -> Void
     ) -> Registration<T> {
         let dependency = Dependency(
             key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,

@@ -363,7 +363,10 @@ struct Frame {
         // `!` after a check, not `if let`: binding a closure copies (retains) it.
         if component.injection != nil { try component.injection!(resolver, instance) }
         if component.keyPathsInFrame != nil {
-            try component.keyPathsInFrame!(deeper(for: component), instance as AnyObject)
+            let frame = deeper(for: component)
+            try withUnsafePointer(to: instance) { instance in
+                try component.keyPathsInFrame!(frame, UnsafeRawPointer(instance))
+            }
         }
         if component.hook != nil { try component.hook!(resolver, instance) }
     }

@@ -63,8 +63,10 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// The key paths, resolving through a resolver: for the engine's creations.
     let keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
     /// The same key paths, resolving through a frame of this component (each property's
-    /// dependency read from the slot it is bound to): for a creation through a ``Frame``.
-    @usableFromInline let keyPathsInFrame: (@Sendable (Frame, AnyObject) throws -> Void)?
+    /// dependency read from the slot it is bound to): for a creation through a ``Frame``. The
+    /// instance is passed by its address (a `T`), which code specialized for `T` loads: a
+    /// conversion to `AnyObject` in code generic over `T` bridges it, through dynamic casts.
+    @usableFromInline let keyPathsInFrame: (@Sendable (Frame, UnsafeRawPointer) throws -> Void)?
     @usableFromInline let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
     /// generic enum costs a metadata lookup, on every registration and every copy of one).
@@ -90,7 +92,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         var dependencies: [Dependency]
         var injection: (@Sendable (any Resolver, T) throws -> Void)?
         var keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
-        var keyPathsInFrame: (@Sendable (Frame, AnyObject) throws -> Void)?
+        var keyPathsInFrame: (@Sendable (Frame, UnsafeRawPointer) throws -> Void)?
         var hook: (@Sendable (any Resolver, T) throws -> Void)?
         var disposeHooks: [DisposeHook]?
         var isLazy: Bool
@@ -439,16 +441,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     func adding(
         dependency: Dependency,
         injection: @escaping @Sendable (any Resolver, T) throws -> Void,
-        inFrame: (_ index: Int) -> @Sendable (Frame, AnyObject) throws -> Void
+        inFrame: (_ index: Int) -> @Sendable (Frame, UnsafeRawPointer) throws -> Void
     ) -> TypedComponent<T> {
         copy { parts in
             let framed = inFrame(parts.dependencies.count)
             parts.dependencies.append(dependency)
             parts.keyPaths = Self.then(parts.keyPaths, injection)
             if let first = parts.keyPathsInFrame {
-                parts.keyPathsInFrame = { frame, object in
-                    try first(frame, object)
-                    try framed(frame, object)
+                parts.keyPathsInFrame = { frame, instance in
+                    try first(frame, instance)
+                    try framed(frame, instance)
                 }
             } else {
                 parts.keyPathsInFrame = framed
