@@ -164,12 +164,14 @@ extension Registration where T: AnyObject {
             V.self, name: name, label: "property \(property)",
             injection: { resolver, instance throws(FrostError) in
                 let value = try resolver.resolveInlined(V.self, name: name)
-                writer.write(value, to: instance, at: property)
+                let object = Unmanaged.passUnretained(instance).toOpaque()
+                writer.write(value, to: object, of: T.self, at: property)
             },
             inFrame: { index in
                 { frame, instance throws(FrostError) in
                     let value = try frame.property(V.self, at: index, name: name)
-                    writer.write(value, to: instance.load(as: T.self), at: property)
+                    let object = instance.load(as: UnsafeMutableRawPointer.self)
+                    writer.write(value, to: object, of: T.self, at: property)
                 }
             })
     }
@@ -192,12 +194,14 @@ extension Registration where T: AnyObject {
             V.self, name: name, label: "property \(property)",
             injection: { resolver, instance throws(FrostError) in
                 let value: V? = try resolver.resolveInlined(V.self, name: name)
-                writer.write(value, to: instance, at: property)
+                let object = Unmanaged.passUnretained(instance).toOpaque()
+                writer.write(value, to: object, of: T.self, at: property)
             },
             inFrame: { index in
                 { frame, instance throws(FrostError) in
                     let value: V? = try frame.property(V.self, at: index, name: name)
-                    writer.write(value, to: instance.load(as: T.self), at: property)
+                    let object = instance.load(as: UnsafeMutableRawPointer.self)
+                    writer.write(value, to: object, of: T.self, at: property)
                 }
             })
     }
@@ -216,7 +220,7 @@ extension Registration where T: AnyObject {
         name: String?,
         label: String,
         injection: @escaping @Sendable (any Resolver, T) throws -> Void,
-        inFrame: @escaping (_ index: Int) -> @Sendable (Frame, UnsafeRawPointer) throws -> Void
+        inFrame: @escaping (_ index: Int) -> FramedInjection
     ) -> Registration<T> {
         let dependency = Dependency(
             key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,

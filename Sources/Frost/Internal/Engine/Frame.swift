@@ -381,6 +381,11 @@ struct Frame {
     }
 }
 
+/// A `.inject` key path's injection into an instance made through a frame: given the frame of
+/// the instance's component and the instance's address (a `T`).
+@usableFromInline
+typealias FramedInjection = @Sendable (Frame, UnsafeRawPointer) throws(FrostError) -> Void
+
 /// Implementation detail of `autowire`: reads the bound parameter at `index` and moves to
 /// the next (the parameter-pack form's counterpart of ``Frame/parameter(_:at:)``).
 @inlinable

@@ -30,16 +30,28 @@ final class PropertyWriter: @unchecked Sendable {
         return state >= 2 ? Int(state - 2) : state == 0 ? -1 : -2
     }
 
-    /// Writes `value` to `instance`'s property at `property`, specialized in the caller.
+    /// Writes `value` to the property at `property` of the instance at `object` (a `T`, kept
+    /// alive by the caller), specialized in the caller: moved straight into its field once
+    /// the first write has shown it is stored.
+    @inlinable
+    func write<T: AnyObject, V>(
+        _ value: consuming V, to object: UnsafeMutableRawPointer, of type: T.Type,
+        at property: ReferenceWritableKeyPath<T, V>
+    ) {
+        let offset = self.offset
+        if offset >= 0 {
+            (object + offset).assumingMemoryBound(to: V.self).pointee = value
+        } else {
+            write(value, to: Unmanaged<T>.fromOpaque(object).takeUnretainedValue(), at: property)
+        }
+    }
+
+    /// A write through the key path: the first one also decides how later ones write.
     @inlinable
     func write<T: AnyObject, V>(
         _ value: V, to instance: T, at property: ReferenceWritableKeyPath<T, V>
     ) {
-        let offset = self.offset
-        if offset >= 0 {
-            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(instance).toOpaque())
-            (base + offset).assumingMemoryBound(to: V.self).pointee = value
-        } else if offset == -2 {
+        if offset == -2 {
             instance[keyPath: property] = value
         } else {
             withUnsafeMutablePointer(to: &instance[keyPath: property]) { address in

@@ -66,7 +66,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// dependency read from the slot it is bound to): for a creation through a ``Frame``. The
     /// instance is passed by its address (a `T`), which code specialized for `T` loads: a
     /// conversion to `AnyObject` in code generic over `T` bridges it, through dynamic casts.
-    @usableFromInline let keyPathsInFrame: (@Sendable (Frame, UnsafeRawPointer) throws -> Void)?
+    @usableFromInline let keyPathsInFrame: FramedInjection?
     @usableFromInline let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
     /// generic enum costs a metadata lookup, on every registration and every copy of one).
@@ -92,7 +92,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         var dependencies: [Dependency]
         var injection: (@Sendable (any Resolver, T) throws -> Void)?
         var keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
-        var keyPathsInFrame: (@Sendable (Frame, UnsafeRawPointer) throws -> Void)?
+        var keyPathsInFrame: FramedInjection?
         var hook: (@Sendable (any Resolver, T) throws -> Void)?
         var disposeHooks: [DisposeHook]?
         var isLazy: Bool
@@ -441,14 +441,14 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     func adding(
         dependency: Dependency,
         injection: @escaping @Sendable (any Resolver, T) throws -> Void,
-        inFrame: (_ index: Int) -> @Sendable (Frame, UnsafeRawPointer) throws -> Void
+        inFrame: (_ index: Int) -> FramedInjection
     ) -> TypedComponent<T> {
         copy { parts in
             let framed = inFrame(parts.dependencies.count)
             parts.dependencies.append(dependency)
             parts.keyPaths = Self.then(parts.keyPaths, injection)
             if let first = parts.keyPathsInFrame {
-                parts.keyPathsInFrame = { frame, instance in
+                parts.keyPathsInFrame = { frame, instance throws(FrostError) in
                     try first(frame, instance)
                     try framed(frame, instance)
                 }
