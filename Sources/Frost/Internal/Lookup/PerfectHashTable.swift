@@ -30,8 +30,6 @@ final class PerfectHashTable: @unchecked Sendable {
     /// of the installed components (a frozen container's table); `false` for a table built
     /// with its names.
     private let namesLater: Bool
-    /// The named keys, found by the bytes of the `String` a call site passes (``NameIndex``).
-    private let nameIndex: NameIndex
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -61,8 +59,7 @@ final class PerfectHashTable: @unchecked Sendable {
             options: options,
             namesLater: true,
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
-            writeName: nil,
-            namedKeys: keys.compactMap { key in key.name.map { (key.type.bits, $0) } }
+            writeName: nil
         )
     }
 
@@ -78,8 +75,7 @@ final class PerfectHashTable: @unchecked Sendable {
             options: options,
             namesLater: false,
             writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
-            writeName: { index, arena in arena.append(contentsOf: names[index].utf8) },
-            namedKeys: []
+            writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
     }
 
@@ -88,8 +84,7 @@ final class PerfectHashTable: @unchecked Sendable {
         options: frost_build_options,
         namesLater: Bool,
         writeIdentity: (Int, inout [UInt8]) -> Void,
-        writeName: ((Int, inout [UInt8]) -> Void)?,
-        namedKeys: [(identity: UInt64, name: String)]
+        writeName: ((Int, inout [UInt8]) -> Void)?
     ) throws(BuildError) {
         // One arena for every key's bytes, then frost_key views into it; CFrost copies them.
         var arena: [UInt8] = []
@@ -144,10 +139,6 @@ final class PerfectHashTable: @unchecked Sendable {
         self.capacity = Int(frost_table_capacity(table))
         self.generation = Self.nextGeneration()
         self.namesLater = namesLater
-        self.nameIndex = NameIndex(
-            keys: namedKeys.map { key in
-                (key.identity, key.name, Self.slot(in: table, identity: key.identity, name: key.name))
-            })
     }
 
     deinit {
@@ -186,13 +177,6 @@ final class PerfectHashTable: @unchecked Sendable {
     /// (see ``RegistrationKey``: a name that is not ASCII is hashed in its NFC form, so such a
     /// name that misses is looked up again in that form).
     func slot(identity bits: UInt64, name: String) -> Slot {
-        if let slot = nameIndex.slot(identity: bits, name: name) { return slot }
-        return Self.slot(in: table, identity: bits, name: name)
-    }
-
-    /// ``slot(identity:name:)`` by the name's characters, in `table`.
-    private static func slot(in table: OpaquePointer, identity bits: UInt64, name: String) -> Slot
-    {
         var name = name
         var nonASCII: Int32 = 0
         let slot = name.withUTF8 { utf8 in
@@ -200,7 +184,7 @@ final class PerfectHashTable: @unchecked Sendable {
                 table, bits, RegistrationKey.nameSeparator, utf8.baseAddress,
                 UInt32(utf8.count), &nonASCII)
         }
-        guard slot == notFound, nonASCII != 0 else { return slot }
+        guard slot == Self.notFound, nonASCII != 0 else { return slot }
         var normalized = name.precomposedStringWithCanonicalMapping
         return normalized.withUTF8 { utf8 in
             frost_table_find_named(
