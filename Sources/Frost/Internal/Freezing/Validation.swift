@@ -4,6 +4,8 @@
 /// shorter-lived instance. Every problem found is reported, one error each.
 struct Validation {
     let components: [Component]
+    /// Where a key's registration is in `components`.
+    let index: KeyIndex
     /// For a child container: where keys missing here are found.
     let parent: _Space?
     /// For a child container: the per-child indices of the provided keys it supplies.
@@ -61,12 +63,9 @@ struct Validation {
 
     /// Each component's dependencies' targets, in order: one key lookup per dependency.
     private func dependencyTargets() -> [[Target]] {
-        var indexOf: [RegistrationKey: Int] = [:]
-        indexOf.reserveCapacity(components.count)
-        for (index, component) in components.enumerated() { indexOf[component.key] = index }
-        return components.map { component in
+        components.map { component in
             component.dependencies.map { dependency in
-                if let index = indexOf[dependency.key] {
+                if let index = index.position(of: dependency.key) {
                     return Target(component: components[index], index: index)
                 }
                 return Target(component: parent?.registration(for: dependency.key), index: nil)
