@@ -399,6 +399,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         guard !dependencies.isEmpty || autowired != nil else { return self }
         // A deferred dependency (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
+        if bindInPlace(dependencySlots: slots, parameterSlots: autowired != nil ? slots : nil) {
+            return self
+        }
         return copy(
             { parts in if self.autowired != nil { parts.slots = slots } }, dependencySlots: slots)
     }
