@@ -74,17 +74,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// wrappers of `T` itself.
     @usableFromInline let finishesAlways: Bool
 
-    /// The fields a copy takes over, apart from those it changes.
-    private struct Parts {
-        var scope: Scope
-        var dependencies: [Dependency]
-        var injection: (@Sendable (any Resolver, T) throws -> Void)?
-        var hook: (@Sendable (any Resolver, T) throws -> Void)?
-        var disposeHooks: [DisposeHook]?
-        var isLazy: Bool
-        var slots: [UInt32]?
-    }
-
     convenience init(
         key: RegistrationKey,
         scope: Scope,
@@ -115,16 +104,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: Box<T>.self, wrappers: wrappers,
-            parts: Parts(
-                scope: scope, dependencies: dependencies, injection: membersInjector, hook: nil,
-                disposeHooks: nil, isLazy: false, slots: nil),
+            boxType: Box<T>.self, wrappers: wrappers, scope: scope, dependencies: dependencies,
+            injection: membersInjector, hook: nil, disposeHooks: nil, isLazy: false, slots: nil,
             dependencySlots: [], disposal: nil)
     }
 
-    /// The designated initializer: every field given. Copies take the unchanged ones over as
-    /// they are: this code is not specialized, and re-deriving a field from `T` (a switch over
-    /// a ``Factory``, optionals of `T`'s types) costs a generic metadata lookup each.
+    /// The designated initializer: every field given, each as a parameter of its own. Copies
+    /// take the unchanged ones over as they are: this code is not specialized, and re-deriving
+    /// a field from `T` (a switch over a ``Factory``, optionals of `T`'s types), or a struct
+    /// generic over `T` to carry them, costs a generic metadata lookup each (a struct's takes
+    /// its fields' too: two or three lookups, about 500 instructions each, per registration).
     private init(
         key: RegistrationKey,
         instance: AnyObject?,
@@ -138,7 +127,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         asyncClosure: (@Sendable (any Resolver) async throws -> T)?,
         boxType: Box<T>.Type,
         wrappers: WrapperPlans?,
-        parts: Parts,
+        scope: Scope,
+        dependencies: [Dependency],
+        injection: (@Sendable (any Resolver, T) throws -> Void)?,
+        hook: (@Sendable (any Resolver, T) throws -> Void)?,
+        disposeHooks: [DisposeHook]?,
+        isLazy: Bool,
+        slots: [UInt32]?,
         dependencySlots: [UInt32],
         disposal: Disposal.Hooks?
     ) {
@@ -148,18 +143,18 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.forwardWithArguments = forwardWithArguments
         self.asyncClosure = asyncClosure
         self.boxType = boxType
-        self.injection = parts.injection
-        self.hook = parts.hook
-        self.disposeHooks = parts.disposeHooks
+        self.injection = injection
+        self.hook = hook
+        self.disposeHooks = disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         let finishesAlways =
-            wrappers?.staticPlan != nil || parts.injection != nil || parts.hook != nil
+            wrappers?.staticPlan != nil || injection != nil || hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
-        let scope = withArguments != nil ? Scope.transient : parts.scope
+        let scope = withArguments != nil ? Scope.transient : scope
         var disposal = disposal
-        if disposal == nil, let hooks = parts.disposeHooks {
+        if disposal == nil, let hooks = disposeHooks {
             disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keepsWeakly)
         }
         super.init(
@@ -167,12 +162,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             scope: scope,
             instance: instance,
             forwardsTo: forwardsTo,
-            dependencies: parts.dependencies,
+            dependencies: dependencies,
             isAsync: asyncClosure != nil,
             argumentType: withArguments?.type,
             disposal: disposal,
-            isLazy: parts.isLazy,
-            boundSlots: Self.allocate(parts.slots),
+            isLazy: isLazy,
+            boundSlots: Self.allocate(slots),
             dependencySlots: dependencySlots,
             makesByClosureDirectly: closure != nil || autowired != nil,
             takesArgumentsDirectly: withArguments != nil && !finishesAlways
@@ -187,27 +182,35 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         return UnsafePointer(storage)
     }
 
-    /// A copy with some parts replaced; `disposal` is kept when the hooks and the lifetime's
-    /// way of tracking are unchanged.
-    private func copy(_ change: (inout Parts) -> Void, dependencySlots: [UInt32]? = nil)
-        -> TypedComponent<T>
-    {
-        var parts = Parts(
-            scope: scope, dependencies: dependencies, injection: injection, hook: hook,
-            disposeHooks: disposeHooks, isLazy: isLazy, slots: nil)
-        if let boundSlots {
-            parts.slots = Array(UnsafeBufferPointer(start: boundSlots, count: dependencies.count))
+    /// A copy with the given fields replaced, the others taken over; `disposal` is kept
+    /// unless the hooks change or the lifetime tracks its instances another way.
+    private func copy(
+        scope: Scope? = nil,
+        dependencies: [Dependency]? = nil,
+        injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        disposeHooks: [DisposeHook]? = nil,
+        isLazy: Bool? = nil,
+        slots: [UInt32]? = nil,
+        dependencySlots: [UInt32]? = nil
+    ) -> TypedComponent<T> {
+        let scope = scope ?? self.scope
+        var slots = slots
+        if slots == nil, let boundSlots {
+            slots = Array(UnsafeBufferPointer(start: boundSlots, count: self.dependencies.count))
         }
-        change(&parts)
         let keepsDisposal =
-            parts.disposeHooks?.count == disposeHooks?.count
-            && parts.scope.kind.lifetime.keepsWeakly == scope.kind.lifetime.keepsWeakly
+            disposeHooks == nil
+            && scope.kind.lifetime.keepsWeakly == self.scope.kind.lifetime.keepsWeakly
         return TypedComponent(
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: boxType, wrappers: wrappers, parts: parts,
-            dependencySlots: dependencySlots ?? self.dependencySlots,
+            boxType: boxType, wrappers: wrappers, scope: scope,
+            dependencies: dependencies ?? self.dependencies,
+            injection: injection ?? self.injection, hook: hook ?? self.hook,
+            disposeHooks: disposeHooks ?? self.disposeHooks, isLazy: isLazy ?? self.isLazy,
+            slots: slots, dependencySlots: dependencySlots ?? self.dependencySlots,
             disposal: keepsDisposal ? disposal : nil)
     }
 
@@ -392,7 +395,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     // MARK: Copies
 
     override func with(scope: Scope) -> Component {
-        copy { $0.scope = scope }
+        copy(scope: scope)
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
@@ -402,38 +405,36 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         if bindInPlace(dependencySlots: slots, parameterSlots: autowired != nil ? slots : nil) {
             return self
         }
-        return copy(
-            { parts in if self.autowired != nil { parts.slots = slots } }, dependencySlots: slots)
+        return copy(slots: autowired != nil ? slots : nil, dependencySlots: slots)
     }
 
     /// This component with another scope.
     func copy(scope: Scope) -> TypedComponent<T> {
-        copy { $0.scope = scope }
+        copy(scope: scope, dependencies: nil)
     }
 
     /// This component made lazily by `bootstrap()` (`.lazy()`).
     func lazy() -> TypedComponent<T> {
-        copy { $0.isLazy = true }
+        copy(isLazy: true)
     }
 
     /// This component with `dependency` declared and `injection` run after the ones it has.
     func adding(
         dependency: Dependency, injection: @escaping @Sendable (any Resolver, T) throws -> Void
     ) -> TypedComponent<T> {
-        copy { parts in
-            parts.dependencies.append(dependency)
-            parts.injection = Self.then(parts.injection, injection)
-        }
+        copy(
+            dependencies: dependencies + [dependency],
+            injection: Self.then(self.injection, injection))
     }
 
     /// This component with `hook` run after the `onCreate` hooks it has.
     func adding(hook: @escaping @Sendable (any Resolver, T) throws -> Void) -> TypedComponent<T> {
-        copy { $0.hook = Self.then($0.hook, hook) }
+        copy(hook: Self.then(self.hook, hook))
     }
 
     /// This component with `hook` run after the `.onDispose` hooks it has.
     func adding(disposeHook hook: DisposeHook) -> TypedComponent<T> {
-        copy { $0.disposeHooks = ($0.disposeHooks ?? []) + [hook] }
+        copy(disposeHooks: (disposeHooks ?? []) + [hook])
     }
 
     /// `first`, then `second`: either may be missing.
