@@ -5,7 +5,20 @@ struct StronglyConnected {
     /// every node), are not kept: freeze would allocate an array for each just to drop it.
     private(set) var cyclic: [[Int]] = []
 
-    init(edges: [[Int]]) {
+    /// The edges of every node, in one array (a node's are a slice of it).
+    struct Edges {
+        let targets: [Int]
+        /// Where each node's edges start in `targets`, and, last, `targets.count`.
+        let starts: [Int]
+
+        var count: Int { starts.count - 1 }
+
+        subscript(node: Int) -> ArraySlice<Int> {
+            targets[starts[node]..<starts[node + 1]]
+        }
+    }
+
+    init(edges: Edges) {
         let count = edges.count
         var index = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)
@@ -20,9 +33,10 @@ struct StronglyConnected {
             stack.append(root)
             onStack[root] = true
             while let (node, edge) = work.last {
-                if edge < edges[node].count {
+                let from = edges[node]
+                if edge < from.count {
                     work[work.count - 1].edge += 1
-                    let next = edges[node][edge]
+                    let next = from[from.startIndex + edge]
                     if index[next] == -1 {
                         index[next] = nextIndex
                         lowLink[next] = nextIndex
