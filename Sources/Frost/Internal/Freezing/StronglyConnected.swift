@@ -25,18 +25,20 @@ struct StronglyConnected {
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var nextIndex = 0
+        // One work list for every root: an acyclic graph's roots are most of its nodes.
+        var work: [(node: Int, edge: Int)] = []
         for root in 0..<count where index[root] == -1 {
-            var work: [(node: Int, edge: Int)] = [(root, 0)]
+            work.append((root, 0))
             index[root] = nextIndex
             lowLink[root] = nextIndex
             nextIndex += 1
             stack.append(root)
             onStack[root] = true
             while let (node, edge) = work.last {
-                let from = edges[node]
-                if edge < from.count {
+                let first = edges.starts[node]
+                if first + edge < edges.starts[node + 1] {
                     work[work.count - 1].edge += 1
-                    let next = from[from.startIndex + edge]
+                    let next = edges.targets[first + edge]
                     if index[next] == -1 {
                         index[next] = nextIndex
                         lowLink[next] = nextIndex
