@@ -320,12 +320,45 @@ uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
     return index;
 }
 
+/// frost_table_find_named for a key of at most 32 bytes (a name of up to 23, nearly every
+/// one): the key is assembled in a zero-filled buffer on the stack, salted in place, hashed by
+/// whole words (frost_jenkins_padded) and verified against the slot's key, with no copy for
+/// the salt and no call into the general search.
+static uint32_t find_short_named(const frost_table *table, uint64_t identity, uint8_t separator,
+                                 const uint8_t *name, uint32_t length) {
+    uint8_t bytes[40] = {0};
+    uint32_t total = 9 + length;
+    uint64_t salted = identity ^ table->identity.salt;
+    memcpy(bytes, &salted, 8);
+    bytes[8] = separator;
+    if (length > 0) memcpy(bytes + 9, name, length);
+    uint32_t hashes[3];
+    frost_jenkins_padded(table->identity.bdz.seed, bytes, total, hashes);
+    uint32_t index = frost_bdz_ph_vertex(&table->identity.bdz, hashes);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    memcpy(bytes, &identity, 8);
+    if (slot->identity_length != total || memcmp(slot->identity, bytes, total) != 0) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
 uint32_t frost_table_find_named(const frost_table *table, uint64_t identity, uint8_t separator,
                                 const uint8_t *name, uint32_t length, int *non_ascii) {
     if (non_ascii) *non_ascii = 0;
     if (table->count == 0 || length > UINT32_MAX - 9) return FROST_NOT_FOUND;
-    uint8_t local[256];
     uint32_t total = 9 + length;
+    if (total <= 32 && table->identity.info.evaluator != FROST_EVALUATOR_CMPH) {
+        uint32_t index = find_short_named(table, identity, separator, name, length);
+        if (index == FROST_NOT_FOUND && non_ascii) {
+            uint8_t seen = 0;
+            for (uint32_t i = 0; i < length; i++) seen |= name[i];
+            *non_ascii = seen >= 0x80;
+        }
+        return index;
+    }
+    uint8_t local[256];
     uint8_t *bytes = total <= sizeof local ? local : malloc(total);
     if (bytes == NULL) return FROST_NOT_FOUND;
     memcpy(bytes, &identity, 8);

@@ -21,6 +21,32 @@ struct AutowireTests {
         #expect(controller.logger === (try resolver.resolve(Logger.self)))
     }
 
+    /// One container's registrations installed by several: the container resolving before it
+    /// is frozen, a first frozen container, then, after more registrations move every key to
+    /// another slot, a second and a child. Each reads the parameters of the same autowired
+    /// registrations through its own slots (the first to install them binds them in place,
+    /// the others bind copies), and the first frozen container is unchanged by the second.
+    @Test func eachContainerReadsTheParametersOfTheSameRegistrationsThroughItsOwnSlots() throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 3))
+        container.autowire(Replica.self, Replica.init)
+        container.autowire(String.self) { (config: AppConfig, replica: Replica) in
+            "\(config.port) \(replica.label)"
+        }
+        #expect(try container.resolve(String.self) == "3 replica:3")
+        let first = try container.freeze()
+        for index in 0..<50 { container.register(instance: index, name: "filler \(index)") }
+        container.register(instance: AppConfig(port: 4))
+        let second = try container.freeze()
+        let child = try second.child { $0.register(instance: AppConfig(port: 5)) }
+
+        #expect(try first.resolve(String.self) == "3 replica:3")
+        #expect(try second.resolve(String.self) == "4 replica:4")
+        #expect(try child.resolve(String.self) == "5 replica:5")
+        #expect(try container.resolve(String.self) == "4 replica:4")
+        #expect(try first.resolve(String.self) == "3 replica:3")
+    }
+
     @Test(arguments: Mode.allCases)
     func initializersOfAnyArity(mode: Mode) throws {
         let container = Container()

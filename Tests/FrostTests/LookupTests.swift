@@ -64,6 +64,34 @@ struct LookupTests {
         #expect(try resolver.resolve(Database.self, name: composed).label == "primary")
     }
 
+    /// A name finds its registration however the string that carries it was made: a literal,
+    /// one built at run time, a long one (not stored inline), a substring made a string, one
+    /// that differs from a registered name in its last character, or the name of another
+    /// type's registration; a name that is not registered is not found.
+    @Test(arguments: Mode.allCases)
+    func namesAreFoundHoweverTheirStringsWereMade(mode: Mode) throws {
+        let long = "a-registration-name-longer-than-fifteen-bytes"
+        let container = Container()
+        container.register(instance: AppConfig(port: 1), name: "primary")
+        container.register(instance: AppConfig(port: 2), name: "primarz")
+        container.register(instance: AppConfig(port: 3), name: long)
+        container.register(Database.self, name: "primary") { _ in Primary() }
+        let resolver = try mode.resolver(container)
+
+        let built = ["pri", "mary"].joined()
+        let longBuilt = String(long.prefix(20)) + String(long.dropFirst(20))
+        let sliced = String("the primary one".split(separator: " ")[1])
+        #expect(try resolver.resolve(AppConfig.self, name: "primary").port == 1)
+        #expect(try resolver.resolve(AppConfig.self, name: built).port == 1)
+        #expect(try resolver.resolve(AppConfig.self, name: sliced).port == 1)
+        #expect(try resolver.resolve(AppConfig.self, name: "primarz").port == 2)
+        #expect(try resolver.resolve(AppConfig.self, name: long).port == 3)
+        #expect(try resolver.resolve(AppConfig.self, name: longBuilt).port == 3)
+        #expect(try resolver.resolve(Database.self, name: built).label == "primary")
+        #expect(throws: FrostError.self) { try resolver.resolve(AppConfig.self, name: "prim") }
+        #expect(throws: FrostError.self) { try resolver.resolve(Database.self, name: "primarz") }
+    }
+
     typealias PlainParameter = (() -> Int) -> Int
 
     typealias EscapingParameter = (@escaping () -> Int) -> Int

@@ -175,6 +175,42 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
+    /// A named key is found by its type and name on every rung, salted or not, whatever the
+    /// name's length: up to 23 bytes (a key of at most 32, hashed by whole words on the
+    /// stack) and beyond; a name that differs in its last byte, or is one byte shorter or
+    /// longer, and another type's name, are not found.
+    @Test(arguments: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (0, 7), (2, 7)])
+    func namedKeysAreFoundAtEveryLength(rung: Int, salt: Int) throws {
+        var options = frost_build_options()
+        options.first_rung = UInt32(rung)
+        options.first_salt = UInt32(salt)
+        let types: [Any.Type] = [Int.self, String.self, Double.self, [UInt8].self]
+        let names = (0...40).map { length in
+            String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        }
+        var keys = types.flatMap { type in names.map { RegistrationKey(type, name: $0) } }
+        keys.append(RegistrationKey(Float.self, name: "caf\u{E9}-r\u{E9}plica"))
+        let table = try PerfectHashTable(keys: keys, options: options)
+        #expect(table.functionInfo(0).salt == UInt32(salt))
+        var slots = Set<UInt32>()
+        for (index, key) in keys.enumerated() {
+            let slot = table.slot(identity: key.type.bits, name: key.name!)
+            #expect(slot != PerfectHashTable.notFound && table.inputIndex(of: slot) == index)
+            slots.insert(slot)
+        }
+        #expect(slots.count == keys.count)
+        let float = TypeIdentity(Float.self).bits
+        #expect(table.slot(identity: float, name: "cafe\u{301}-re\u{301}plica") != .max)
+        for name in names.dropFirst() {
+            let bits = TypeIdentity(Int.self).bits
+            var changed = name
+            changed.replaceSubrange(changed.index(before: changed.endIndex)..., with: "!")
+            #expect(table.slot(identity: bits, name: changed) == PerfectHashTable.notFound)
+            #expect(table.slot(identity: bits, name: name + "!") == PerfectHashTable.notFound)
+            #expect(table.slot(identity: float, name: name) == PerfectHashTable.notFound)
+        }
+    }
+
     @Test func functionsBuiltByOtherRungsUseCmphSearch() throws {
         var options = frost_build_options()
         options.first_rung = FROST_RUNG_CHD_PH.rawValue

@@ -32,19 +32,20 @@ struct Freezer {
     func parts() throws(FrostError) -> SpaceParts {
         let split = splitForParent()
         let all = split.own + split.overrides.map(\.component)
-        // Forwards and declared dependencies need a key index; plain registrations do not
-        // (100,000 filler keys would pay for hashing every name).
+        // The lookup first: forwards and validation find a key's registration through it, as
+        // a resolve will, instead of through dictionaries of their own.
+        let lookup = try buildLookup(split.own)
         let linked = all.contains { $0.forwardsTo != nil || !$0.dependencies.isEmpty }
-        let byKey = linked ? Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) : [:]
-        let own = resolveForwardScopes(split.own, byKey)
-        let overrides = resolveForwardScopes(split.overrides.map(\.component), byKey)
+        let index = KeyIndex(lookup: lookup, overrides: linked ? split.overrides : [])
+        let own = resolveForwardScopes(split.own, all, index)
+        let overrides = resolveForwardScopes(split.overrides.map(\.component), all, index)
         let catalog =
             all.isEmpty ? Catalog.empty : Catalog(keys: all.map(\.key), parent: parent?.catalog)
         if validates {
             let problems =
                 Validation.hooksThatNeverRun(components, catalog: catalog)
                 + Validation(
-                    components: own + overrides, parent: parent,
+                    components: own + overrides, index: index, parent: parent,
                     filled: Set(split.fills.map(\.index)).union(supplied?.filledIndices ?? []),
                     catalog: catalog, linked: linked
                 ).problems()
@@ -52,7 +53,6 @@ struct Freezer {
                 throw FrostError(.invalidRegistrations, key: nil, problems: problems)
             }
         }
-        let lookup = try buildLookup(own)
         let base = parent?.chainSize ?? 0
         // Dependencies are bound to their slots here: resolving them hashes nothing.
         func chainSlot(_ key: RegistrationKey) -> UInt32 {
@@ -169,16 +169,50 @@ struct Freezer {
     /// instance, the resolve's `.graph` one, the living `.weak` one).
     private func resolveForwardScopes(
         _ components: [Component],
-        _ byKey: [RegistrationKey: Component]
+        _ all: [Component],
+        _ index: KeyIndex
     ) -> [Component] {
         guard components.contains(where: { $0.forwardsTo != nil }) else { return components }
         return components.map { component in
             guard let target = component.forwardsTo,
-                let targetComponent = byKey[target] ?? parent?.registration(for: target)
+                let targetComponent = index.position(of: target).map({ all[$0] })
+                    ?? parent?.registration(for: target)
             else { return component }
             let scope: Scope = targetComponent.caches ? Singleton.scope : .transient
             return scope == component.scope ? component : component.with(scope: scope)
         }
+    }
+}
+
+/// Where a key's registration is among a container's own registrations then its overrides
+/// (`own + overrides`, as the freezer lists them): its own through the lookup just built, an
+/// override through a dictionary of the overrides alone (a child's few).
+struct KeyIndex {
+    let lookup: Lookup
+    let ownCount: Int
+    let overrides: [RegistrationKey: Int]
+
+    init(lookup: Lookup, overrides: [(slot: UInt32, component: Component)]) {
+        self.lookup = lookup
+        ownCount = lookup.count
+        var positions: [RegistrationKey: Int] = [:]
+        for (position, override) in overrides.enumerated() {
+            positions[override.component.key] = position
+        }
+        self.overrides = positions
+    }
+
+    /// The position of `key`'s registration in `own + overrides`; `nil` when it is not
+    /// registered here.
+    func position(of key: RegistrationKey) -> Int? {
+        if ownCount > 0 {
+            let slot = lookup.slot(for: key)
+            if slot != PerfectHashTable.notFound, let input = lookup.inputIndex(of: slot) {
+                return input
+            }
+        }
+        guard !overrides.isEmpty else { return nil }
+        return overrides[key].map { ownCount + $0 }
     }
 }
 

@@ -5,24 +5,40 @@ struct StronglyConnected {
     /// every node), are not kept: freeze would allocate an array for each just to drop it.
     private(set) var cyclic: [[Int]] = []
 
-    init(edges: [[Int]]) {
+    /// The edges of every node, in one array (a node's are a slice of it).
+    struct Edges {
+        let targets: [Int]
+        /// Where each node's edges start in `targets`, and, last, `targets.count`.
+        let starts: [Int]
+
+        var count: Int { starts.count - 1 }
+
+        subscript(node: Int) -> ArraySlice<Int> {
+            targets[starts[node]..<starts[node + 1]]
+        }
+    }
+
+    init(edges: Edges) {
         let count = edges.count
         var index = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var nextIndex = 0
+        // One work list for every root: an acyclic graph's roots are most of its nodes.
+        var work: [(node: Int, edge: Int)] = []
         for root in 0..<count where index[root] == -1 {
-            var work: [(node: Int, edge: Int)] = [(root, 0)]
+            work.append((root, 0))
             index[root] = nextIndex
             lowLink[root] = nextIndex
             nextIndex += 1
             stack.append(root)
             onStack[root] = true
             while let (node, edge) = work.last {
-                if edge < edges[node].count {
+                let first = edges.starts[node]
+                if first + edge < edges.starts[node + 1] {
                     work[work.count - 1].edge += 1
-                    let next = edges[node][edge]
+                    let next = edges.targets[first + edge]
                     if index[next] == -1 {
                         index[next] = nextIndex
                         lowLink[next] = nextIndex

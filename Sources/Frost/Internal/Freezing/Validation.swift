@@ -4,6 +4,8 @@
 /// shorter-lived instance. Every problem found is reported, one error each.
 struct Validation {
     let components: [Component]
+    /// Where a key's registration is in `components`.
+    let index: KeyIndex
     /// For a child container: where keys missing here are found.
     let parent: _Space?
     /// For a child container: the per-child indices of the provided keys it supplies.
@@ -19,6 +21,19 @@ struct Validation {
     private struct Target {
         let component: Component?
         let index: Int?
+    }
+
+    /// The targets of every component's dependencies, in one array (a component's are a
+    /// slice of it): one allocation for the whole graph, not one per registration.
+    private struct Targets {
+        let all: [Target]
+        /// Where each component's targets start in `all`, and, last, `all.count`.
+        let starts: [Int]
+
+        /// Each component's targets, in order.
+        var lists: LazyMapSequence<Range<Int>, ArraySlice<Target>> {
+            (0..<starts.count - 1).lazy.map { all[starts[$0]..<starts[$0 + 1]] }
+        }
     }
 
     func problems() -> [FrostError] {
@@ -60,24 +75,29 @@ struct Validation {
     }
 
     /// Each component's dependencies' targets, in order: one key lookup per dependency.
-    private func dependencyTargets() -> [[Target]] {
-        var indexOf: [RegistrationKey: Int] = [:]
-        indexOf.reserveCapacity(components.count)
-        for (index, component) in components.enumerated() { indexOf[component.key] = index }
-        return components.map { component in
-            component.dependencies.map { dependency in
-                if let index = indexOf[dependency.key] {
-                    return Target(component: components[index], index: index)
+    private func dependencyTargets() -> Targets {
+        var all: [Target] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(components.count + 1)
+        for component in components {
+            starts.append(all.count)
+            for dependency in component.dependencies {
+                if let index = index.position(of: dependency.key) {
+                    all.append(Target(component: components[index], index: index))
+                } else {
+                    all.append(
+                        Target(component: parent?.registration(for: dependency.key), index: nil))
                 }
-                return Target(component: parent?.registration(for: dependency.key), index: nil)
             }
         }
+        starts.append(all.count)
+        return Targets(all: all, starts: starts)
     }
 
     /// Every declared dependency that nothing registers, with the registration that needs it.
-    private func missingDependencies(_ targets: [[Target]]) -> [FrostError] {
+    private func missingDependencies(_ targets: Targets) -> [FrostError] {
         var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets) {
+        for (component, targets) in zip(components, targets.lists) {
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.optional && target.component == nil {
                 problems.append(
@@ -98,9 +118,9 @@ struct Validation {
     /// arguments — directly or as a `Lazy`/`Provider`, which resolve without arguments too: it
     /// can only be resolved with its arguments, which a declared dependency cannot give. (A
     /// forward can: it passes on the arguments it is resolved with.)
-    private func dependenciesOnArguments(_ targets: [[Target]]) -> [FrostError] {
+    private func dependenciesOnArguments(_ targets: Targets) -> [FrostError] {
         var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets) {
+        for (component, targets) in zip(components, targets.lists) {
             for (dependency, target) in zip(component.dependencies, targets)
             where dependency.kind != .forward {
                 guard let arguments = target.component?.argumentType
@@ -162,17 +182,19 @@ struct Validation {
     /// components, then a walk around each one). Injected properties are not edges: objects
     /// that point at each other through properties resolve when their scope shares them, and
     /// a cycle that cannot is caught when resolving.
-    private func cycles(_ targets: [[Target]]) -> [FrostError] {
-        let keys = components.map(\.key)
-        let edges: [[Int]] = zip(components, targets).map { component, targets in
-            var edges: [Int] = []
-            edges.reserveCapacity(component.dependencies.count)
+    private func cycles(_ targets: Targets) -> [FrostError] {
+        var targetsOfAll: [Int] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(components.count + 1)
+        for (component, targets) in zip(components, targets.lists) {
+            starts.append(targetsOfAll.count)
             for (dependency, target) in zip(component.dependencies, targets)
             where dependency.constructs {
-                if let index = target.index { edges.append(index) }
+                if let index = target.index { targetsOfAll.append(index) }
             }
-            return edges
         }
+        starts.append(targetsOfAll.count)
+        let edges = StronglyConnected.Edges(targets: targetsOfAll, starts: starts)
         var problems: [FrostError] = []
         for component in StronglyConnected(edges: edges).cyclic {
             let members = Set(component)
@@ -184,7 +206,7 @@ struct Validation {
                 if !seen.insert(next).inserted { break }
             }
             let start = path.firstIndex(of: path.last!)!
-            let cycle = path[start...].map { keys[$0] }
+            let cycle = path[start...].map { components[$0].key }
             problems.append(FrostError(.cycle, key: cycle[0], path: Array(cycle), catalog: catalog))
         }
         return problems
@@ -196,9 +218,9 @@ struct Validation {
     /// values (a child's may depend on its own `.scoped` instances and the values it supplies);
     /// and every singleton that depends on a shorter-lived registration, which it would keep
     /// forever. A transient of a value type is not captive: a singleton keeps a copy.
-    private func captiveDependencies(_ targets: [[Target]]) -> [FrostError] {
+    private func captiveDependencies(_ targets: Targets) -> [FrostError] {
         var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets)
+        for (component, targets) in zip(components, targets.lists)
         where component.lifetime.madeWhereRegistered && component.instance == nil {
             let isSingleton = component.lifetime.keepsInSlot
             for (dependency, target) in zip(component.dependencies, targets)
@@ -248,9 +270,9 @@ struct Validation {
     /// or not, could hand it to the synchronous factory. An async singleton or `.scoped`
     /// dependency is fine: an awaited resolve makes it before the factory runs, and
     /// `bootstrap()` makes the singletons.
-    private func asyncMisfits(_ targets: [[Target]]) -> [FrostError] {
+    private func asyncMisfits(_ targets: Targets) -> [FrostError] {
         var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets) where !component.isAsync {
+        for (component, targets) in zip(components, targets.lists) where !component.isAsync {
             for (dependency, target) in zip(component.dependencies, targets)
             where !dependency.deferred {
                 guard let target = target.component, target.isAsync,

@@ -5,13 +5,12 @@ import Foundation
 /// (`register(HasFood.self) { _ in Meal() }`) or a superclass makes instances whose class has
 /// wrappers the registered type does not show.
 ///
-/// The registered type's own plan is computed once, at registration; another class's is looked
-/// up on first sight and remembered, and the last one seen is read without a lock.
-///
-/// `@unchecked Sendable`: `byClass` is only touched under `lock` (NSLock: visible to the thread
-/// sanitizer); `latest` holds an `Entry` that `byClass` keeps alive until `deinit`.
+/// The registered type's own plan is computed once, at registration; another class's comes
+/// from the process-wide plan cache (``InjectionPlan/of(_:)``), which reflects each class once.
+/// Nothing else is kept: one small immutable object per registration (a lock, a dictionary and
+/// a cell of its own made each registration of a class cost four allocations more).
 @usableFromInline
-final class WrapperPlans: @unchecked Sendable {
+final class WrapperPlans: Sendable {
     /// The registered type's identity, when it is a class.
     let staticClass: ObjectIdentifier?
     /// The registered class's own plan, when it has wrappers.
@@ -23,20 +22,6 @@ final class WrapperPlans: @unchecked Sendable {
     /// it (`type(of:)` of a generic value answers the existential type itself).
     @usableFromInline let isExistential: Bool
 
-    private final class Entry {
-        let type: ObjectIdentifier
-        let plan: InjectionPlan?
-
-        init(type: ObjectIdentifier, plan: InjectionPlan?) {
-            self.type = type
-            self.plan = plan
-        }
-    }
-
-    private let lock = NSLock()
-    private var byClass: [ObjectIdentifier: Entry] = [:]
-    private let latest = Cell.allocate()
-
     private init(staticClass: AnyClass?, isExistential: Bool) {
         self.staticClass = staticClass.map(ObjectIdentifier.init)
         let plan = staticClass.map(InjectionPlan.of)
@@ -45,9 +30,8 @@ final class WrapperPlans: @unchecked Sendable {
         self.isExistential = isExistential
     }
 
-    deinit {
-        latest.deallocate()
-    }
+    /// The plans of the instances of an existential type: the same for all of them.
+    private static let existential = WrapperPlans(staticClass: nil, isExistential: true)
 
     /// The plans of `T`'s instances, or `nil` when `T` cannot hold a class instance.
     static func of<T>(_ type: T.Type) -> WrapperPlans? {
@@ -55,7 +39,7 @@ final class WrapperPlans: @unchecked Sendable {
             return WrapperPlans(staticClass: type, isExistential: false)
         }
         guard TypeKind.of(T.self) == .existential else { return nil }
-        return WrapperPlans(staticClass: nil, isExistential: true)
+        return existential
     }
 
     /// The class of `instance` (a value of the registered type): its own class, or the class
@@ -72,29 +56,9 @@ final class WrapperPlans: @unchecked Sendable {
     /// The plan for `instance`, or `nil` when its class has no wrappers.
     func plan<T>(for instance: T) -> InjectionPlan? {
         let dynamicType = dynamicType(of: instance)
-        let id = ObjectIdentifier(dynamicType)
-        if id == staticClass { return staticPlan }
-        if let entry = latest.peek() {
-            let known = Unmanaged<Entry>.fromOpaque(entry).takeUnretainedValue()
-            if known.type == id { return known.plan }
-        }
-        return lookUp(dynamicType, id: id)
-    }
-
-    private func lookUp(_ type: Any.Type, id: ObjectIdentifier) -> InjectionPlan? {
-        lock.lock()
-        defer { lock.unlock() }
-        let entry: Entry
-        if let known = byClass[id] {
-            entry = known
-        } else {
-            let plan = (type as? AnyClass).map(InjectionPlan.of)
-            entry = Entry(type: id, plan: plan?.fields.isEmpty == false ? plan : nil)
-            byClass[id] = entry
-        }
-        // `byClass` keeps every entry alive, so a reader of `latest` never reads a freed one.
-        if let previous = latest.take() { Unmanaged<AnyObject>.fromOpaque(previous).release() }
-        latest.preset(entry)
-        return entry.plan
+        if ObjectIdentifier(dynamicType) == staticClass { return staticPlan }
+        guard let type = dynamicType as? AnyClass else { return nil }
+        let plan = InjectionPlan.of(type)
+        return plan.fields.isEmpty ? nil : plan
     }
 }

@@ -35,16 +35,25 @@ class Component: @unchecked Sendable {
     /// The parameters' slots in the container's slot chain, when the container creates its
     /// instances through them (``Frame``): every parameter bound, nothing but a dynamic-type
     /// check to run after the initializer. Owned by this component: allocated by
-    /// ``TypedComponent``'s `init`, freed in `deinit`.
-    @usableFromInline let boundSlots: UnsafePointer<UInt32>?
+    /// ``TypedComponent``'s `init` or by ``bindInPlace(dependencySlots:parameterSlots:)``,
+    /// freed in `deinit`.
+    ///
+    /// This and the two below are written only before the component is shared: by its `init`,
+    /// or by the first container that installs it (on the thread that freezes), which binds it
+    /// in place instead of copying it; then only read (no dynamic exclusivity checks).
+    @usableFromInline @exclusivity(unchecked) final private(set) var boundSlots:
+        UnsafePointer<UInt32>?
     /// The slot of each declared dependency in the container's slot chain (`UInt32.max`:
     /// resolved by type, or missing); empty before installation. What an awaited resolve makes
     /// first for a synchronous factory goes through them.
-    let dependencySlots: [UInt32]
+    @exclusivity(unchecked) final private(set) var dependencySlots: [UInt32]
     /// Whether a resolve makes it at its top with code specialized at the call
     /// (``Frame/makeAtRoot(_:as:)``): a transient made through bound parameters or by a
     /// closure, with nothing but a dynamic-type check to run after it.
-    @usableFromInline let createsAtRoot: Bool
+    @usableFromInline @exclusivity(unchecked) final private(set) var createsAtRoot: Bool
+    /// Whether a container has bound this component's slots in place: any other container
+    /// that installs it binds a copy.
+    private var isBound = false
     /// Whether a resolve with arguments calls its factory with code specialized at the call
     /// (``Frame/makeAtRoot(_:arguments:argumentType:as:)``).
     @usableFromInline let takesArgumentsAtRoot: Bool
@@ -89,6 +98,26 @@ class Component: @unchecked Sendable {
 
     deinit {
         boundSlots?.deallocate()
+    }
+
+    /// Binds this component to a container's slots, in place, if no container has yet (the
+    /// first freeze of a registration, the common case, copies nothing): the declared
+    /// dependencies' slots, and, for an autowired initializer, its parameters' (the same).
+    /// Returns `false`, changing nothing, when another container has bound it: bind a copy.
+    /// Only on the thread that installs it, before the container is shared.
+    final func bindInPlace(dependencySlots: [UInt32], parameterSlots: [UInt32]?) -> Bool {
+        guard !isBound else { return false }
+        isBound = true
+        self.dependencySlots = dependencySlots
+        if let parameterSlots {
+            let storage = UnsafeMutablePointer<UInt32>.allocate(
+                capacity: max(parameterSlots.count, 1))
+            storage.initialize(from: parameterSlots, count: parameterSlots.count)
+            boundSlots?.deallocate()
+            boundSlots = UnsafePointer(storage)
+            createsAtRoot = makesEachTime && forwardsTo == nil
+        }
+        return true
     }
 
     /// Whether each resolve makes a new instance with nothing kept (a transient, not a

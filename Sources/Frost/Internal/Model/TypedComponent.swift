@@ -86,19 +86,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// exactly `T` is then finished through the wrappers' plan).
     @usableFromInline let hasOwnWrappers: Bool
 
-    /// The fields a copy takes over, apart from those it changes.
-    private struct Parts {
-        var scope: Scope
-        var dependencies: [Dependency]
-        var injection: (@Sendable (any Resolver, T) throws -> Void)?
-        var keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
-        var keyPathsInFrame: FramedInjection?
-        var hook: (@Sendable (any Resolver, T) throws -> Void)?
-        var disposeHooks: [DisposeHook]?
-        var isLazy: Bool
-        var slots: [UInt32]?
-    }
-
     convenience init(
         key: RegistrationKey,
         scope: Scope,
@@ -129,17 +116,16 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: Box<T>.self, wrappers: wrappers,
-            parts: Parts(
-                scope: scope, dependencies: dependencies, injection: membersInjector,
-                keyPaths: nil, keyPathsInFrame: nil, hook: nil,
-                disposeHooks: nil, isLazy: false, slots: nil),
-            dependencySlots: [], disposal: nil)
+            boxType: Box<T>.self, wrappers: wrappers, scope: scope, dependencies: dependencies,
+            injection: membersInjector, keyPaths: nil, keyPathsInFrame: nil, hook: nil,
+            disposeHooks: nil, isLazy: false, slots: nil, dependencySlots: [], disposal: nil)
     }
 
-    /// The designated initializer: every field given. Copies take the unchanged ones over as
-    /// they are: this code is not specialized, and re-deriving a field from `T` (a switch over
-    /// a ``Factory``, optionals of `T`'s types) costs a generic metadata lookup each.
+    /// The designated initializer: every field given, each as a parameter of its own. Copies
+    /// take the unchanged ones over as they are: this code is not specialized, and re-deriving
+    /// a field from `T` (a switch over a ``Factory``, optionals of `T`'s types), or a struct
+    /// generic over `T` to carry them, costs a generic metadata lookup each (a struct's takes
+    /// its fields' too: two or three lookups, about 500 instructions each, per registration).
     private init(
         key: RegistrationKey,
         instance: AnyObject?,
@@ -153,7 +139,15 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         asyncClosure: (@Sendable (any Resolver) async throws -> T)?,
         boxType: Box<T>.Type,
         wrappers: WrapperPlans?,
-        parts: Parts,
+        scope: Scope,
+        dependencies: [Dependency],
+        injection: (@Sendable (any Resolver, T) throws -> Void)?,
+        keyPaths: (@Sendable (any Resolver, T) throws -> Void)?,
+        keyPathsInFrame: FramedInjection?,
+        hook: (@Sendable (any Resolver, T) throws -> Void)?,
+        disposeHooks: [DisposeHook]?,
+        isLazy: Bool,
+        slots: [UInt32]?,
         dependencySlots: [UInt32],
         disposal: Disposal.Hooks?
     ) {
@@ -163,21 +157,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.forwardWithArguments = forwardWithArguments
         self.asyncClosure = asyncClosure
         self.boxType = boxType
-        self.injection = parts.injection
-        self.keyPaths = parts.keyPaths
-        self.keyPathsInFrame = parts.keyPathsInFrame
-        self.hook = parts.hook
-        self.disposeHooks = parts.disposeHooks
+        self.injection = injection
+        self.keyPaths = keyPaths
+        self.keyPathsInFrame = keyPathsInFrame
+        self.hook = hook
+        self.disposeHooks = disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
         hasOwnWrappers = wrappers?.staticPlan != nil
         let finishesAlways =
-            hasOwnWrappers || parts.injection != nil || parts.keyPaths != nil || parts.hook != nil
+            hasOwnWrappers || injection != nil || keyPaths != nil || hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
-        let scope = withArguments != nil ? Scope.transient : parts.scope
+        let scope = withArguments != nil ? Scope.transient : scope
         var disposal = disposal
-        if disposal == nil, let hooks = parts.disposeHooks {
+        if disposal == nil, let hooks = disposeHooks {
             disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keepsWeakly)
         }
         super.init(
@@ -185,12 +179,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             scope: scope,
             instance: instance,
             forwardsTo: forwardsTo,
-            dependencies: parts.dependencies,
+            dependencies: dependencies,
             isAsync: asyncClosure != nil,
             argumentType: withArguments?.type,
             disposal: disposal,
-            isLazy: parts.isLazy,
-            boundSlots: Self.allocate(parts.slots),
+            isLazy: isLazy,
+            boundSlots: Self.allocate(slots),
             dependencySlots: dependencySlots,
             makesByClosureDirectly: closure != nil || autowired != nil,
             takesArgumentsDirectly: withArguments != nil && !finishesAlways
@@ -205,28 +199,38 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         return UnsafePointer(storage)
     }
 
-    /// A copy with some parts replaced; `disposal` is kept when the hooks and the lifetime's
-    /// way of tracking are unchanged.
-    private func copy(_ change: (inout Parts) -> Void, dependencySlots: [UInt32]? = nil)
-        -> TypedComponent<T>
-    {
-        var parts = Parts(
-            scope: scope, dependencies: dependencies, injection: injection, keyPaths: keyPaths,
-            keyPathsInFrame: keyPathsInFrame, hook: hook,
-            disposeHooks: disposeHooks, isLazy: isLazy, slots: nil)
-        if let boundSlots {
-            parts.slots = Array(UnsafeBufferPointer(start: boundSlots, count: dependencies.count))
+    /// A copy with the given fields replaced, the others taken over; `disposal` is kept
+    /// unless the hooks change or the lifetime tracks its instances another way.
+    private func copy(
+        scope: Scope? = nil,
+        dependencies: [Dependency]? = nil,
+        injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        keyPaths: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        keyPathsInFrame: FramedInjection? = nil,
+        hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        disposeHooks: [DisposeHook]? = nil,
+        isLazy: Bool? = nil,
+        slots: [UInt32]? = nil,
+        dependencySlots: [UInt32]? = nil
+    ) -> TypedComponent<T> {
+        let scope = scope ?? self.scope
+        var slots = slots
+        if slots == nil, let boundSlots {
+            slots = Array(UnsafeBufferPointer(start: boundSlots, count: self.dependencies.count))
         }
-        change(&parts)
         let keepsDisposal =
-            parts.disposeHooks?.count == disposeHooks?.count
-            && parts.scope.kind.lifetime.keepsWeakly == scope.kind.lifetime.keepsWeakly
+            disposeHooks == nil
+            && scope.kind.lifetime.keepsWeakly == self.scope.kind.lifetime.keepsWeakly
         return TypedComponent(
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: boxType, wrappers: wrappers, parts: parts,
-            dependencySlots: dependencySlots ?? self.dependencySlots,
+            boxType: boxType, wrappers: wrappers, scope: scope,
+            dependencies: dependencies ?? self.dependencies,
+            injection: injection ?? self.injection, keyPaths: keyPaths ?? self.keyPaths,
+            keyPathsInFrame: keyPathsInFrame ?? self.keyPathsInFrame, hook: hook ?? self.hook,
+            disposeHooks: disposeHooks ?? self.disposeHooks, isLazy: isLazy ?? self.isLazy,
+            slots: slots, dependencySlots: dependencySlots ?? self.dependencySlots,
             disposal: keepsDisposal ? disposal : nil)
     }
 
@@ -412,7 +416,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     // MARK: Copies
 
     override func with(scope: Scope) -> Component {
-        copy { $0.scope = scope }
+        copy(scope: scope)
     }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
@@ -422,17 +426,20 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         // Made through a frame: an autowired initializer reads its parameters from these
         // slots, a closure's instance its key paths' dependencies.
         let framed = autowired != nil || (closure != nil && keyPathsInFrame != nil)
-        return copy({ parts in if framed { parts.slots = slots } }, dependencySlots: slots)
+        if bindInPlace(dependencySlots: slots, parameterSlots: framed ? slots : nil) {
+            return self
+        }
+        return copy(slots: framed ? slots : nil, dependencySlots: slots)
     }
 
     /// This component with another scope.
     func copy(scope: Scope) -> TypedComponent<T> {
-        copy { $0.scope = scope }
+        copy(scope: scope, dependencies: nil)
     }
 
     /// This component made lazily by `bootstrap()` (`.lazy()`).
     func lazy() -> TypedComponent<T> {
-        copy { $0.isLazy = true }
+        copy(isLazy: true)
     }
 
     /// This component with a key path's `dependency` declared and its injection run after
@@ -443,29 +450,27 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         injection: @escaping @Sendable (any Resolver, T) throws -> Void,
         inFrame: (_ index: Int) -> FramedInjection
     ) -> TypedComponent<T> {
-        copy { parts in
-            let framed = inFrame(parts.dependencies.count)
-            parts.dependencies.append(dependency)
-            parts.keyPaths = Self.then(parts.keyPaths, injection)
-            if let first = parts.keyPathsInFrame {
-                parts.keyPathsInFrame = { frame, instance throws(FrostError) in
-                    try first(frame, instance)
-                    try framed(frame, instance)
-                }
-            } else {
-                parts.keyPathsInFrame = framed
+        let framed = inFrame(dependencies.count)
+        var keyPathsInFrame = framed
+        if let first = self.keyPathsInFrame {
+            keyPathsInFrame = { frame, instance throws(FrostError) in
+                try first(frame, instance)
+                try framed(frame, instance)
             }
         }
+        return copy(
+            dependencies: dependencies + [dependency],
+            keyPaths: Self.then(keyPaths, injection), keyPathsInFrame: keyPathsInFrame)
     }
 
     /// This component with `hook` run after the `onCreate` hooks it has.
     func adding(hook: @escaping @Sendable (any Resolver, T) throws -> Void) -> TypedComponent<T> {
-        copy { $0.hook = Self.then($0.hook, hook) }
+        copy(hook: Self.then(self.hook, hook))
     }
 
     /// This component with `hook` run after the `.onDispose` hooks it has.
     func adding(disposeHook hook: DisposeHook) -> TypedComponent<T> {
-        copy { $0.disposeHooks = ($0.disposeHooks ?? []) + [hook] }
+        copy(disposeHooks: (disposeHooks ?? []) + [hook])
     }
 
     /// `first`, then `second`: either may be missing.
