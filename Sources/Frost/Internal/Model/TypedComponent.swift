@@ -227,8 +227,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
             boxType: boxType, wrappers: wrappers, scope: scope,
             dependencies: dependencies ?? self.dependencies,
-            injection: injection ?? self.injection, keyPaths: keyPaths ?? self.keyPaths,
-            keyPathsInFrame: keyPathsInFrame ?? self.keyPathsInFrame, hook: hook ?? self.hook,
+            // Closures chosen with `!= nil ?`, not `??`: through the generic `??`, a closure
+            // comes out wrapped in two reabstraction thunks that every call then runs.
+            injection: injection != nil ? injection : self.injection,
+            keyPaths: keyPaths != nil ? keyPaths : self.keyPaths,
+            keyPathsInFrame: keyPathsInFrame != nil ? keyPathsInFrame : self.keyPathsInFrame,
+            hook: hook != nil ? hook : self.hook,
             disposeHooks: disposeHooks ?? self.disposeHooks, isLazy: isLazy ?? self.isLazy,
             slots: slots, dependencySlots: dependencySlots ?? self.dependencySlots,
             disposal: keepsDisposal ? disposal : nil)
