@@ -159,9 +159,21 @@ extension Registration where T: AnyObject {
         _ property: any ReferenceWritableKeyPath<T, V> & Sendable,
         name: String? = nil
     ) -> Registration<T> {
-        inject(V.self, name: name, label: "property \(property)") { instance, value in
-            instance[keyPath: property] = value
-        }
+        let writer = PropertyWriter()
+        return inject(
+            V.self, name: name, label: "property \(property)",
+            injection: { resolver, instance throws(FrostError) in
+                let value = try resolver.resolveInlined(V.self, name: name)
+                let object = Unmanaged.passUnretained(instance).toOpaque()
+                writer.write(value, to: object, of: T.self, at: property)
+            },
+            inFrame: { index in
+                { frame, instance throws(FrostError) in
+                    let value = try frame.property(V.self, at: index, name: name)
+                    let object = instance.load(as: UnsafeMutableRawPointer.self)
+                    writer.write(value, to: object, of: T.self, at: property)
+                }
+            })
     }
 
     /// Injects an optional property after the initializer: resolves `V` (under `name`) and
@@ -177,29 +189,44 @@ extension Registration where T: AnyObject {
         _ property: any ReferenceWritableKeyPath<T, V?> & Sendable,
         name: String? = nil
     ) -> Registration<T> {
-        inject(V.self, name: name, label: "property \(property)") { instance, value in
-            instance[keyPath: property] = value
-        }
+        let writer = PropertyWriter()
+        return inject(
+            V.self, name: name, label: "property \(property)",
+            injection: { resolver, instance throws(FrostError) in
+                let value: V? = try resolver.resolveInlined(V.self, name: name)
+                let object = Unmanaged.passUnretained(instance).toOpaque()
+                writer.write(value, to: object, of: T.self, at: property)
+            },
+            inFrame: { index in
+                { frame, instance throws(FrostError) in
+                    let value: V? = try frame.property(V.self, at: index, name: name)
+                    let object = instance.load(as: UnsafeMutableRawPointer.self)
+                    writer.write(value, to: object, of: T.self, at: property)
+                }
+            })
     }
 
     /// Declares the dependency (so that freeze checks it) and adds the injection. The public
-    /// `inject` is inlined into the caller so that `assign`, the key-path write, is specialized
-    /// there: unspecialized, each write looked up the metadata of `V?` (about 550 instructions
-    /// of a 3,300-instruction resolve).
+    /// `inject` is inlined into the caller so that the injection (the resolve, and the write
+    /// through a ``PropertyWriter``: a direct store for a stored property) is specialized
+    /// there: made here, unspecialized, the resolve went through `any Resolver`'s generic
+    /// requirement and each write looked up the metadata of `V?`. Two forms of it: `injection`
+    /// resolves through the resolver (the engine's creations), `inFrame` reads the dependency
+    /// at the index it is given from the slot freeze bound it to (a creation through a
+    /// ``Frame``: a transient at the top of a resolve or as a parameter).
     @usableFromInline
     func inject<V>(
         _ type: V.Type,
         name: String?,
         label: String,
-        assign: @escaping @Sendable (T, V) -> Void
+        injection: @escaping @Sendable (any Resolver, T) throws -> Void,
+        inFrame: @escaping (_ index: Int) -> FramedInjection
     ) -> Registration<T> {
         let dependency = Dependency(
             key: RegistrationKey(V.self, name: name), kind: .property, deferred: false,
             label: label)
         return update { component in
-            component.adding(dependency: dependency) { resolver, instance in
-                assign(instance, try resolver.resolve(V.self, name: name))
-            }
+            component.adding(dependency: dependency, injection: injection, inFrame: inFrame)
         }
     }
 }

@@ -46,6 +46,18 @@ extension Resolver {
         return try _Space.resolve(T.self, name: nil, in: space)
     }
 
+    /// ``resolve(_:name:)``, specialized in the caller for Frost's own containers, as the
+    /// unnamed ``resolve(_:)`` is: what injected properties resolve through. (A container's
+    /// `resolve(_:name:)` is this very call, but reached through `any Resolver` it runs
+    /// unspecialized.) Always inlined: called on `any Resolver`, its `Self` is an opened
+    /// existential, and the optimizer does not specialize a call for `T` alone.
+    @inlinable
+    @inline(__always)
+    func resolveInlined<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        guard let space = _space else { return try resolve(T.self, name: name) }
+        return try _Space.resolve(T.self, name: name, in: space)
+    }
+
     /// The default: this resolver is none of Frost's containers.
     public var _space: Unmanaged<_Space>? { nil }
 

@@ -6,5 +6,5 @@
 /// a cast to a protocol, the first time a type meets it, searches every conformance record in
 /// the process.
 public class _FrostClass: @unchecked Sendable {
-    init() {}
+    @usableFromInline init() {}
 }

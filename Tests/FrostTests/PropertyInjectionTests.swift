@@ -1,3 +1,4 @@
+import Dispatch
 import Frost
 import Testing
 
@@ -109,6 +110,163 @@ struct PropertyInjectionTests {
         #expect(error.dependencyPath.first == "FrostTests.DetailScreen")
     }
 
+    /// `inject(into:)` meets many classes (each `Nest` nesting is a class of its own): each is
+    /// filled the first time, and again, from the plans it kept, the second time.
+    @Test func injectIntoFillsEveryClassItMeets() throws {
+        let frozen = try Self.container().freeze()
+        let logger = try frozen.resolve(Logger.self)
+        for _ in 0..<2 {
+            let filled = try Nest<Food>.fill(depth: 40, from: frozen)
+            #expect(filled.count == 41)
+            #expect(filled.allSatisfy { $0 === logger })
+        }
+    }
+
+    /// Threads that meet the same classes at once, each for the first time, fill them all.
+    @Test(.timeLimit(.minutes(1)))
+    func injectIntoFromManyThreadsAtOnce() throws {
+        let frozen = try Self.container().freeze()
+        let logger = try frozen.resolve(Logger.self)
+        let good = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let filled = try? Nest<Session>.fill(depth: 30, from: frozen),
+                filled.count == 31, filled.allSatisfy({ $0 === logger })
+            else { return }
+            good.increment()
+        }
+        #expect(good.value == 8)
+    }
+
+    /// A resolver of your own (none of Frost's containers) fills `@Injected` properties,
+    /// named ones by their name.
+    @Test func injectIntoThroughAResolverOfYourOwn() throws {
+        let resolver = ForwardingResolver(try Self.container().freeze())
+        let screen = DetailScreen()
+        try resolver.inject(into: screen)
+
+        #expect(screen.db.label == "replica:5")
+        #expect(screen.service.db.label == "primary")
+        #expect(resolver.asked.value == 3)  // logger, service, db: by `resolve(_:name:)`
+    }
+
+    /// `.inject(\.property)` of a non-optional property and of a named one, on a registration
+    /// of the parent resolved through a child: the properties resolve in the child, which
+    /// registers its own logger and database.
+    @Test(arguments: Mode.allCases)
+    func keyPathsOfAParentsRegistrationResolveInTheChild(mode: Mode) throws {
+        let container = Self.container()
+        container.register(Console.self) { _ in Console() }
+            .inject(\.logger)
+            .inject(\.backup, name: "replica")
+        let parent = try mode.family(container)
+        let child = try parent.child { c in
+            c.register(Logger.self) { _ in FileLogger() }.scope(.singleton)
+            c.register(Database.self, name: "replica") { _ in Replica(AppConfig(port: 7)) }
+        }
+
+        let console = try child.resolver.resolve(Console.self)
+        #expect(console.logger is FileLogger)
+        #expect(console.backup.label == "replica:7")
+        let fromParent = try parent.resolver.resolve(Console.self)
+        #expect(fromParent.logger is ConsoleLogger)
+        #expect(fromParent.backup.label == "replica:5")
+    }
+
+    /// A transient with key paths made as another transient's parameter (through the
+    /// parameter's frame) has them injected, each time.
+    @Test(arguments: Mode.allCases)
+    func keyPathsOfAParameterAreInjected(mode: Mode) throws {
+        let container = Self.container()
+        container.register(DetailScreen.self) { _ in DetailScreen() }
+            .inject(\.delegate)
+            .inject(\.backup, name: "replica")
+        container.autowire(ScreenHolder.self, ScreenHolder.init(screen:))
+        let resolver = try mode.resolver(container)
+
+        let first = try resolver.resolve(ScreenHolder.self)
+        let second = try resolver.resolve(ScreenHolder.self)
+        #expect(first.screen !== second.screen)
+        for holder in [first, second] {
+            #expect(holder.screen.delegate === (try resolver.resolve(Logger.self)))
+            #expect(holder.screen.backup?.label == "replica:5")
+        }
+    }
+
+    /// A key path whose type nothing registers fails the resolve (a `Container` does not
+    /// validate), naming the registration; once registered, it is injected.
+    @Test func aKeyPathOfAnUnregisteredTypeFailsTheResolve() throws {
+        let container = Container()
+        container.register(Pane.self) { _ in Pane() }.inject(\.delegate)
+
+        let error = try #require(frostError { _ = try container.resolve(Pane.self) })
+        #expect(error.code == .notRegistered)
+        #expect(error.dependencyPath.first == "FrostTests.Pane")
+
+        container.register(Logger.self) { _ in FileLogger() }
+        #expect(try container.resolve(Pane.self).delegate is FileLogger)
+    }
+
+    /// A property with an observer is written through its setter on every instance: the
+    /// observer runs once per injection, from the first instance on.
+    @Test(arguments: Mode.allCases)
+    func keyPathsToObservedPropertiesRunTheirObservers(mode: Mode) throws {
+        let container = Self.container()
+        let observed = Counter()
+        container.register(Observed.self) { _ in Observed(observed) }.inject(\.delegate)
+        let resolver = try mode.resolver(container)
+
+        for made in 1...3 {
+            let instance = try resolver.resolve(Observed.self)
+            #expect(instance.delegate != nil)
+            #expect(observed.value == made)
+        }
+    }
+
+    /// A registration of a base class whose factory makes subclass instances too, one of
+    /// which overrides the property with an observer: each instance is written as its class
+    /// says, whichever class the first instance was.
+    @Test(arguments: Mode.allCases, [false, true])
+    func keyPathsToOverriddenPropertiesUseTheOverride(mode: Mode, overridingFirst: Bool) throws {
+        let container = Self.container()
+        let observed = Counter()
+        let made = Counter()
+        container.register(Pane.self) { _ in
+            made.increment()
+            return made.value % 2 == (overridingFirst ? 1 : 0) ? ObservedPane(observed) : Pane()
+        }
+        .inject(\.delegate)
+        let resolver = try mode.resolver(container)
+
+        var overriding = 0
+        for _ in 0..<4 {
+            let pane = try resolver.resolve(Pane.self)
+            #expect(pane.delegate != nil)
+            if pane is ObservedPane { overriding += 1 }
+            #expect(observed.value == overriding)
+        }
+        #expect(overriding == 2)
+    }
+
+    /// Threads that make the first instances at once all get their property written.
+    @Test(.timeLimit(.minutes(1)), arguments: Mode.allCases)
+    func keyPathsAreWrittenFromManyThreadsAtOnce(mode: Mode) throws {
+        let container = Self.container()
+        container.register(DetailScreen.self) { _ in DetailScreen() }
+            .inject(\.delegate)
+            .inject(\.backup, name: "replica")
+        let resolver = SharedResolver(try mode.resolver(container))
+        let good = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<50 {
+                guard let screen = try? resolver.base.resolve(DetailScreen.self),
+                    screen.delegate != nil, screen.backup?.label == "replica:5"
+                else { return }
+            }
+            good.increment()
+        }
+        #expect(good.value == 8)
+    }
+
     // MARK: Classes the registered type does not show
 
     /// The `@Injected` properties of an instance are filled when its class is
@@ -213,4 +371,78 @@ final class Sheet {
 /// What that factory returns.
 struct SheetOwner {
     let sheet: Sheet
+}
+
+/// A class per nesting (`Nest<Food>`, `Nest<Nest<Food>>`, ...), each with an `@Injected`
+/// property: many classes for `inject(into:)` to meet.
+final class Nest<Tag> {
+    @Injected var logger: any Logger
+    init() {}
+
+    /// Fills a `Nest<Tag>` and the `depth` nestings around it; their loggers.
+    static func fill(depth: Int, from resolver: any Resolver) throws -> [any Logger] {
+        let nest = Nest<Tag>()
+        try resolver.inject(into: nest)
+        guard depth > 0 else { return [nest.logger] }
+        return [nest.logger] + (try Nest<Nest<Tag>>.fill(depth: depth - 1, from: resolver))
+    }
+}
+
+/// A resolver that is none of Frost's containers: it forwards `resolve(_:name:)` and counts.
+struct ForwardingResolver: Resolver {
+    let base: FrozenContainer
+    let asked = Counter()
+
+    init(_ base: FrozenContainer) { self.base = base }
+
+    func resolve<T>(_ type: T.Type, name: String?) throws(FrostError) -> T {
+        asked.increment()
+        return try base.resolve(T.self, name: name)
+    }
+}
+
+/// Property injection of non-optional properties, the second by name.
+final class Console {
+    var logger: any Logger = ConsoleLogger()
+    var backup: any Database = Primary()
+    init() {}
+}
+
+/// A property with an observer, target of `.inject(\.delegate)`.
+final class Observed {
+    let observed: Counter
+    var delegate: (any Logger)? {
+        didSet { observed.increment() }
+    }
+    init(_ observed: Counter) { self.observed = observed }
+}
+
+/// A class whose subclass overrides its property with an observer.
+class Pane {
+    var delegate: (any Logger)?
+    init() {}
+}
+
+final class ObservedPane: Pane {
+    let observed: Counter
+    override var delegate: (any Logger)? {
+        didSet { observed.increment() }
+    }
+    init(_ observed: Counter) {
+        self.observed = observed
+        super.init()
+    }
+}
+
+/// A resolver shared by the threads of a test (`Container` is `Sendable`, a test's
+/// `any Resolver` is not known to be).
+struct SharedResolver: @unchecked Sendable {
+    let base: any Resolver
+    init(_ base: any Resolver) { self.base = base }
+}
+
+/// A transient that takes a `DetailScreen` made for it.
+final class ScreenHolder {
+    let screen: DetailScreen
+    init(screen: DetailScreen) { self.screen = screen }
 }

@@ -282,6 +282,28 @@ struct Cases {
                 ]
             ),
             BenchCase(
+                name: "inject-into",
+                unit: "inject(into:) a new object with 3 @Injected properties (Frost only)",
+                iterations: 100_000,
+                runs: [
+                    Run(.handWritten) { n in for _ in 0..<n { blackHole(hand.injectInto()) } },
+                    Run(.frozen) { n in
+                        for _ in 0..<n {
+                            let panel = Panel()
+                            try! frozen.inject(into: panel)
+                            blackHole(panel)
+                        }
+                    },
+                    Run(.dictionary) { n in
+                        for _ in 0..<n {
+                            let panel = Panel()
+                            try! dictionary.inject(into: panel)
+                            blackHole(panel)
+                        }
+                    },
+                ]
+            ),
+            BenchCase(
                 name: "argument",
                 unit: "transient made from a runtime argument",
                 iterations: 100_000,

@@ -1,3 +1,5 @@
+import Frost
+
 // The object graph every contender builds, modelled on the IocPerformance suite: singletons,
 // transients, a transient with singleton dependencies ("combined") and a root with three
 // singletons and three transient sub-objects ("complex").
@@ -120,6 +122,15 @@ final class Screen {
     var delegate: (any Logger)?
 }
 
+/// An object the container does not create (a storyboard's view controller, a framework's
+/// object), made fresh and filled by `inject(into:)`: "inject-into". Its properties are of
+/// registered types: two singletons and an autowired transient.
+final class Panel {
+    @Injected var logger: any Logger
+    @Injected var config: Config
+    @Injected var cache: Cache
+}
+
 /// Made from a runtime argument.
 struct Greeting: Sendable {
     let text: String
@@ -170,6 +181,17 @@ final class HandWritten: Sendable {
         let screen = Screen()
         screen.delegate = logger
         return screen
+    }
+
+    /// A `Panel` made and filled by hand: what a hand-wired app assigns, through the same
+    /// wrappers.
+    @inline(never)
+    func injectInto() -> Panel {
+        let panel = Panel()
+        panel.logger = logger
+        panel.config = config
+        panel.cache = Cache()
+        return panel
     }
 
     @inline(never)

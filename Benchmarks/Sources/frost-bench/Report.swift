@@ -144,8 +144,8 @@ struct Results {
             "singleton: Swinject >= 55x frozen",
             ratio(ns("singleton", .swinject), ns("singleton", .frozen)), { $0 >= 55 }, x)
         for name in [
-            "named", "property", "argument", "lazy", "provider", "transient-closure",
-            "complex-plain",
+            "named", "property", "inject-into", "argument", "lazy", "provider",
+            "transient-closure", "complex-plain",
         ] {
             check(
                 "\(name): frozen <= 2x hand-written",

@@ -74,6 +74,17 @@ struct Frame {
         return try createThroughContainer(at: slot, as: A.self)
     }
 
+    /// The dependency at `index` of a key path injected into a new instance (named `name`):
+    /// read or made through the slot it is bound to, as a parameter is, or by its type and
+    /// name when it is bound to none. Inlined into the injection `.inject` builds in the
+    /// caller, so the read is specialized for `A`.
+    @inlinable
+    @inline(__always)
+    func property<A>(_ type: A.Type, at index: Int, name: String?) throws(FrostError) -> A {
+        guard let slots, slots[index] != .max else { return try byType(A.self, name: name) }
+        return try parameter(A.self, at: index)
+    }
+
     /// A parameter bound to no slot (a `Lazy`, a `Provider`, an `Optional`, or a missing
     /// dependency), resolved by its type (and the name an `@Injectable` type binds it to).
     @usableFromInline
@@ -333,10 +344,31 @@ struct Frame {
         ResolveContext(opaque: context).resolveEnded()
     }
 
-    /// Finishes a new instance (properties, then hooks).
-    @usableFromInline
+    /// Finishes a new instance (properties, then hooks). An instance whose class has no
+    /// wrappers (its class is `A`, and `A`'s has none) runs the key-path injections and the
+    /// hooks right here, specialized for `A`; any other goes through the component, which
+    /// looks its class's wrappers up.
+    @inlinable
     func finish<A>(_ instance: A, of component: TypedComponent<A>) throws {
-        try component.finish(instance, resolver)
+        switch component.dynamicTypeCheck {
+        case 0:
+            break
+        case 1:
+            if component.hasOwnWrappers || Swift.type(of: instance) != A.self {
+                return try component.finish(instance, resolver)
+            }
+        default:
+            return try component.finish(instance, resolver)
+        }
+        // `!` after a check, not `if let`: binding a closure copies (retains) it.
+        if component.injection != nil { try component.injection!(resolver, instance) }
+        if component.keyPathsInFrame != nil {
+            let frame = deeper(for: component)
+            try withUnsafePointer(to: instance) { instance in
+                try component.keyPathsInFrame!(frame, UnsafeRawPointer(instance))
+            }
+        }
+        if component.hook != nil { try component.hook!(resolver, instance) }
     }
 
     /// What an error thrown while creating `component` (entered last) becomes: a
@@ -348,6 +380,11 @@ struct Frame {
         }
     }
 }
+
+/// A `.inject` key path's injection into an instance made through a frame: given the frame of
+/// the instance's component and the instance's address (a `T`).
+@usableFromInline
+typealias FramedInjection = @Sendable (Frame, UnsafeRawPointer) throws(FrostError) -> Void
 
 /// Implementation detail of `autowire`: reads the bound parameter at `index` and moves to
 /// the next (the parameter-pack form's counterpart of ``Frame/parameter(_:at:)``).

@@ -15,15 +15,17 @@ protocol InjectableProperty: AnyObject, Sendable {
 
 /// Where the injectable properties of one class are: field offsets and wrapper types, for the
 /// class and all its superclasses. Computed once per class (reflection), then reused: a second
-/// injection into the same class reflects nothing.
+/// injection into the same class reflects nothing, and finds the plan without a lock.
 struct InjectionPlan: Sendable {
     struct Field: Sendable {
-        let name: String
         let offset: Int
         let wrapper: any InjectableProperty.Type
     }
 
     let fields: [Field]
+    /// The properties' names (without the wrapper's underscore), in the order of `fields`: apart,
+    /// so that a pass over `fields` copies no string.
+    let names: [String]
 
     /// The plan of `type`, from the process-wide cache.
     static func of(_ type: AnyClass) -> InjectionPlan {
@@ -32,17 +34,94 @@ struct InjectionPlan: Sendable {
 
     private static let cache = Cache()
 
-    /// Plans by class, behind a lock (NSLock: visible to the thread sanitizer).
+    /// Plans by class: an open-addressing table of immutable entries, read without a lock
+    /// (acquire loads of words published with release stores), added to under a lock. Neither
+    /// an entry nor a table is ever freed (a process injects into a few classes), so a reader
+    /// can always read what it loaded; a table that fills up is replaced by one twice its size.
+    ///
+    /// `@unchecked Sendable`: `tables` and `entries` are only touched under `lock` (NSLock:
+    /// visible to the thread sanitizer); the words are atomics (``AtomicWord``).
     private final class Cache: @unchecked Sendable {
+        private final class Entry {
+            let type: ObjectIdentifier
+            let plan: InjectionPlan
+
+            init(type: ObjectIdentifier, plan: InjectionPlan) {
+                self.type = type
+                self.plan = plan
+            }
+        }
+
+        /// `mask + 1` words, each an unretained `Entry` or 0.
+        private final class Table {
+            let mask: Int
+            let words: [AtomicWord]
+
+            init(capacity: Int) {
+                mask = capacity - 1
+                words = (0..<capacity).map { _ in AtomicWord() }
+            }
+
+            /// Publishes `entry` in the first free word from its hash (under the cache's lock).
+            func place(_ entry: Entry) {
+                var index = Cache.hash(entry.type) & mask
+                while words[index].load() != 0 { index = (index + 1) & mask }
+                words[index].store(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+            }
+        }
+
         private let lock = NSLock()
-        private var plans: [ObjectIdentifier: InjectionPlan] = [:]
+        /// The current table, unretained (`tables` keeps it), or 0 before the first plan.
+        private let current = AtomicWord()
+        private var tables: [Table] = []
+        private var entries: [Entry] = []
+
+        static func hash(_ type: ObjectIdentifier) -> Int {
+            // Metadata is at least 8-byte aligned: the low bits say nothing.
+            Int(truncatingIfNeeded: ((UInt(bitPattern: type) >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        }
 
         func plan(for type: AnyClass) -> InjectionPlan {
             let id = ObjectIdentifier(type)
-            if let plan = lock.withLock({ plans[id] }) { return plan }
+            if let plan = find(id) { return plan }
             // Reflected without the lock: two threads may both reflect a class, once.
             let plan = InjectionPlan(reflecting: type)
-            lock.withLock { plans[id] = plan }
+            lock.lock()
+            defer { lock.unlock() }
+            return find(id) ?? add(plan, for: id)
+        }
+
+        /// The published plan of `id`, read without a lock.
+        private func find(_ id: ObjectIdentifier) -> InjectionPlan? {
+            guard let table = UnsafeRawPointer(bitPattern: current.load()) else {
+                return nil
+            }
+            return Unmanaged<Table>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
+                var index = Cache.hash(id) & table.mask
+                while let word = UnsafeRawPointer(bitPattern: table.words[index].load()) {
+                    let entry = Unmanaged<Entry>.fromOpaque(word)
+                    if let plan = entry._withUnsafeGuaranteedRef({ $0.type == id ? $0.plan : nil })
+                    {
+                        return plan
+                    }
+                    index = (index + 1) & table.mask
+                }
+                return nil
+            }
+        }
+
+        /// Adds `plan` (under the lock), in a bigger table when the current one is half full.
+        private func add(_ plan: InjectionPlan, for id: ObjectIdentifier) -> InjectionPlan {
+            let entry = Entry(type: id, plan: plan)
+            entries.append(entry)
+            if let table = tables.last, entries.count * 2 <= table.mask + 1 {
+                table.place(entry)
+                return plan
+            }
+            let table = Table(capacity: max(16, (tables.last?.mask ?? 7) * 2 + 2))
+            for entry in entries { table.place(entry) }
+            tables.append(table)
+            current.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
             return plan
         }
     }
@@ -51,6 +130,7 @@ struct InjectionPlan: Sendable {
     /// superclasses' too) and keeps those whose type is an injectable wrapper.
     private init(reflecting type: AnyClass) {
         var fields: [Field] = []
+        var names: [String] = []
         // Option `classType` (raw value 1): `type` is a class, so offsets are in its instances.
         _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) {
             name, offset, fieldType, _ in
@@ -59,11 +139,13 @@ struct InjectionPlan: Sendable {
             {
                 var label = String(cString: name)
                 if label.hasPrefix("_") { label.removeFirst() }  // `_service` stores `service`
-                fields.append(Field(name: label, offset: offset, wrapper: wrapper))
+                fields.append(Field(offset: offset, wrapper: wrapper))
+                names.append(label)
             }
             return true
         }
         self.fields = fields
+        self.names = names
     }
 
     /// Fills the unset injectable properties of `object`, except those named in `ignoring`.
@@ -76,7 +158,10 @@ struct InjectionPlan: Sendable {
     ) throws(FrostError) -> Int {
         var filled = 0
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        for field in fields where !ignoring.contains(field.name) {
+        let ignores = !ignoring.isEmpty
+        for index in fields.indices {
+            if ignores, ignoring.contains(names[index]) { continue }
+            let field = fields[index]
             if try field.wrapper.inject(at: base + field.offset, resolver: resolver) {
                 filled += 1
             }

@@ -55,10 +55,19 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
     /// up on each creation costs more than the creation.
     private let boxType: Box<T>.Type
-    /// Applied to each new instance: property injections (in the order added), then
-    /// `onCreate` hooks (in the order added). Composed closures, not arrays: see above.
-    let injection: (@Sendable (any Resolver, T) throws -> Void)?
-    let hook: (@Sendable (any Resolver, T) throws -> Void)?
+    /// Applied to each new instance: an `@Injectable` type's members injector, the `.inject`
+    /// key paths (in the order added), then `onCreate` hooks (in the order added). Composed
+    /// closures, not arrays: see above. Called by code specialized in the caller
+    /// (``Frame/finish(_:of:)``), hence visible there.
+    @usableFromInline let injection: (@Sendable (any Resolver, T) throws -> Void)?
+    /// The key paths, resolving through a resolver: for the engine's creations.
+    let keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
+    /// The same key paths, resolving through a frame of this component (each property's
+    /// dependency read from the slot it is bound to): for a creation through a ``Frame``. The
+    /// instance is passed by its address (a `T`), which code specialized for `T` loads: a
+    /// conversion to `AnyObject` in code generic over `T` bridges it, through dynamic casts.
+    @usableFromInline let keyPathsInFrame: FramedInjection?
+    @usableFromInline let hook: (@Sendable (any Resolver, T) throws -> Void)?
     /// `.onDispose` hooks, in the order added; `nil` when there are none (an empty array of a
     /// generic enum costs a metadata lookup, on every registration and every copy of one).
     let disposeHooks: [DisposeHook]?
@@ -73,6 +82,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// Whether something runs after the factory for every instance: key paths, hooks, or the
     /// wrappers of `T` itself.
     @usableFromInline let finishesAlways: Bool
+    /// Whether `T`'s own class has `@Injected`/`@LazyInjected` properties (an instance of
+    /// exactly `T` is then finished through the wrappers' plan).
+    @usableFromInline let hasOwnWrappers: Bool
 
     convenience init(
         key: RegistrationKey,
@@ -105,8 +117,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
             boxType: Box<T>.self, wrappers: wrappers, scope: scope, dependencies: dependencies,
-            injection: membersInjector, hook: nil, disposeHooks: nil, isLazy: false, slots: nil,
-            dependencySlots: [], disposal: nil)
+            injection: membersInjector, keyPaths: nil, keyPathsInFrame: nil, hook: nil,
+            disposeHooks: nil, isLazy: false, slots: nil, dependencySlots: [], disposal: nil)
     }
 
     /// The designated initializer: every field given, each as a parameter of its own. Copies
@@ -130,6 +142,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         scope: Scope,
         dependencies: [Dependency],
         injection: (@Sendable (any Resolver, T) throws -> Void)?,
+        keyPaths: (@Sendable (any Resolver, T) throws -> Void)?,
+        keyPathsInFrame: FramedInjection?,
         hook: (@Sendable (any Resolver, T) throws -> Void)?,
         disposeHooks: [DisposeHook]?,
         isLazy: Bool,
@@ -144,12 +158,15 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.asyncClosure = asyncClosure
         self.boxType = boxType
         self.injection = injection
+        self.keyPaths = keyPaths
+        self.keyPathsInFrame = keyPathsInFrame
         self.hook = hook
         self.disposeHooks = disposeHooks
         self.wrappers = wrappers
         dynamicTypeCheck = wrappers.map { $0.isExistential ? 2 : 1 } ?? 0
+        hasOwnWrappers = wrappers?.staticPlan != nil
         let finishesAlways =
-            wrappers?.staticPlan != nil || injection != nil || hook != nil
+            hasOwnWrappers || injection != nil || keyPaths != nil || hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
         let scope = withArguments != nil ? Scope.transient : scope
@@ -188,6 +205,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         scope: Scope? = nil,
         dependencies: [Dependency]? = nil,
         injection: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        keyPaths: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        keyPathsInFrame: FramedInjection? = nil,
         hook: (@Sendable (any Resolver, T) throws -> Void)? = nil,
         disposeHooks: [DisposeHook]? = nil,
         isLazy: Bool? = nil,
@@ -208,7 +227,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
             boxType: boxType, wrappers: wrappers, scope: scope,
             dependencies: dependencies ?? self.dependencies,
-            injection: injection ?? self.injection, hook: hook ?? self.hook,
+            // Closures chosen with `!= nil ?`, not `??`: through the generic `??`, a closure
+            // comes out wrapped in two reabstraction thunks that every call then runs.
+            injection: injection != nil ? injection : self.injection,
+            keyPaths: keyPaths != nil ? keyPaths : self.keyPaths,
+            keyPathsInFrame: keyPathsInFrame != nil ? keyPathsInFrame : self.keyPathsInFrame,
+            hook: hook != nil ? hook : self.hook,
             disposeHooks: disposeHooks ?? self.disposeHooks, isLazy: isLazy ?? self.isLazy,
             slots: slots, dependencySlots: dependencySlots ?? self.dependencySlots,
             disposal: keepsDisposal ? disposal : nil)
@@ -216,7 +240,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     override var finishes: Bool { finishesAlways || wrappers != nil }
 
-    override var runsCreationHooks: Bool { injection != nil || hook != nil }
+    override var runsCreationHooks: Bool { injection != nil || keyPaths != nil || hook != nil }
 
     // MARK: Making instances
 
@@ -298,6 +322,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             try plan.inject(into: instance as AnyObject, resolver: resolver)
         }
         try injection?(resolver, instance)
+        try keyPaths?(resolver, instance)
         try hook?(resolver, instance)
     }
 
@@ -402,10 +427,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         guard !dependencies.isEmpty || autowired != nil else { return self }
         // A deferred dependency (Lazy, Provider) and an optional one resolve by their type.
         let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
-        if bindInPlace(dependencySlots: slots, parameterSlots: autowired != nil ? slots : nil) {
+        // Made through a frame: an autowired initializer reads its parameters from these
+        // slots, a closure's instance its key paths' dependencies.
+        let framed = autowired != nil || (closure != nil && keyPathsInFrame != nil)
+        if bindInPlace(dependencySlots: slots, parameterSlots: framed ? slots : nil) {
             return self
         }
-        return copy(slots: autowired != nil ? slots : nil, dependencySlots: slots)
+        return copy(slots: framed ? slots : nil, dependencySlots: slots)
     }
 
     /// This component with another scope.
@@ -418,13 +446,25 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         copy(isLazy: true)
     }
 
-    /// This component with `dependency` declared and `injection` run after the ones it has.
+    /// This component with a key path's `dependency` declared and its injection run after
+    /// the ones it has: `injection` resolving through a resolver, and `inFrame(index)`, the
+    /// same through a frame of this component, reading the dependency at `index`.
     func adding(
-        dependency: Dependency, injection: @escaping @Sendable (any Resolver, T) throws -> Void
+        dependency: Dependency,
+        injection: @escaping @Sendable (any Resolver, T) throws -> Void,
+        inFrame: (_ index: Int) -> FramedInjection
     ) -> TypedComponent<T> {
-        copy(
+        let framed = inFrame(dependencies.count)
+        var keyPathsInFrame = framed
+        if let first = self.keyPathsInFrame {
+            keyPathsInFrame = { frame, instance throws(FrostError) in
+                try first(frame, instance)
+                try framed(frame, instance)
+            }
+        }
+        return copy(
             dependencies: dependencies + [dependency],
-            injection: Self.then(self.injection, injection))
+            keyPaths: Self.then(keyPaths, injection), keyPathsInFrame: keyPathsInFrame)
     }
 
     /// This component with `hook` run after the `onCreate` hooks it has.
