@@ -220,6 +220,24 @@ struct Results {
         check(
             "async-resolve: awaited <= 3x the synchronous singleton resolve",
             ratio(ns("async-resolve", .frozen), ns("singleton", .frozen)), { $0 <= 3 }, x)
+        // Performance, third round: what a real application does besides the headline.
+        check(
+            "named: <= 1.5x the unnamed singleton (frozen, third round)",
+            ratio(ns("named", .frozen), ns("singleton", .frozen)), { $0 <= 1.5 }, x)
+        for name in ["lazy", "provider"] {
+            check(
+                "\(name): frozen <= 3x hand-written (third round)",
+                ratio(ns(name, .frozen), ns(name, .handWritten)), { $0 <= 3 }, x)
+        }
+        for count in [10, 100, 1_000] {
+            check(
+                "prepare-\(count): frozen <= 1.0x Swinject (third round)",
+                ratio(ns("prepare-\(count)", .frozen), ns("prepare-\(count)", .swinject)),
+                { $0 <= 1.0 }, x)
+        }
+        check(
+            "cold-freeze: frozen <= 1.5x Swinject (third round)",
+            ratio(ns("cold-freeze", .frozen), ns("cold-freeze", .swinject)), { $0 <= 1.5 }, x)
         return lines.joined(separator: "\n")
     }
 }

@@ -85,6 +85,13 @@ func run(_ options: Options) throws {
             groups.append([asyncResolve])
         }
     }
+    // `named` is interleaved with the unnamed singleton: a target compares them.
+    if groups.contains(where: { $0.first?.name == "singleton" }),
+        let named = groups.firstIndex(where: { $0.first?.name == "named" })
+    {
+        let moved = groups.remove(at: named)
+        groups[groups.firstIndex { $0.first?.name == "singleton" }!].append(contentsOf: moved)
+    }
     // `request` and `request-async` are measured interleaved: a target compares them.
     let requests = try Cases.requestCases().filter { options.wants($0.name) }
     if !requests.isEmpty { groups.append(requests) }
