@@ -1,9 +1,11 @@
 /// One registration, compiled: its key, its lifetime, what it declares it depends on and how
 /// to make its instance (``TypedComponent`` adds the typed parts).
 ///
-/// Immutable: changing a registration (`.scope`, `.implements`, `.inject`, `.onCreate`)
-/// replaces its component, so a ``FrozenContainer`` never sees later changes to the
-/// ``Container`` it was frozen from. `@unchecked Sendable` because the generic subclass stores
+/// Immutable once shared: changing a registration (`.scope`, `.implements`, `.inject`,
+/// `.onCreate`) replaces its component, so a ``FrozenContainer`` never sees later changes to
+/// the ``Container`` it was frozen from. The one write after `init` is the first installing
+/// container's binding of its slots, before that container is shared
+/// (``bindInPlace(dependencySlots:parameterSlots:)``). `@unchecked Sendable` because the generic subclass stores
 /// `@Sendable` closures and an optional instance box, all immutable.
 ///
 /// The engine reaches a component through a type-erased slot, so it touches only what has a
