@@ -36,18 +36,26 @@ static inline uint32_t frost_key_word(const uint8_t *k) {
         | ((uint32_t)k[3] << 24);
 }
 
+/// The whole 12-byte blocks of cmph's Jenkins hash_vector, mixed into a, b and c; returns
+/// where the tail starts and sets *left to its length (under 12).
+static inline const uint8_t *frost_jenkins_blocks(const uint8_t *k, uint32_t *left, uint32_t *a,
+                                                 uint32_t *b, uint32_t *c) {
+    while (*left >= 12) {
+        *a += frost_key_word(k);
+        *b += frost_key_word(k + 4);
+        *c += frost_key_word(k + 8);
+        FROST_JENKINS_MIX(*a, *b, *c);
+        k += 12;
+        *left -= 12;
+    }
+    return k;
+}
+
 /// cmph's Jenkins hash_vector: three 32-bit hashes of a key of any length.
 static inline void frost_jenkins_vector(uint32_t seed, const uint8_t *k, uint32_t length,
                                         uint32_t hashes[3]) {
     uint32_t a = 0x9e3779b9u, b = 0x9e3779b9u, c = seed, left = length;
-    while (left >= 12) {
-        a += frost_key_word(k);
-        b += frost_key_word(k + 4);
-        c += frost_key_word(k + 8);
-        FROST_JENKINS_MIX(a, b, c);
-        k += 12;
-        left -= 12;
-    }
+    k = frost_jenkins_blocks(k, &left, &a, &b, &c);
     c += length;
     switch (left) {  // every case falls through, as in cmph
     case 11: c += (uint32_t)k[10] << 24; // fall through
@@ -76,14 +84,7 @@ static inline void frost_jenkins_vector(uint32_t seed, const uint8_t *k, uint32_
 static inline void frost_jenkins_padded(uint32_t seed, const uint8_t *k, uint32_t length,
                                         uint32_t hashes[3]) {
     uint32_t a = 0x9e3779b9u, b = 0x9e3779b9u, c = seed, left = length;
-    while (left >= 12) {
-        a += frost_key_word(k);
-        b += frost_key_word(k + 4);
-        c += frost_key_word(k + 8);
-        FROST_JENKINS_MIX(a, b, c);
-        k += 12;
-        left -= 12;
-    }
+    k = frost_jenkins_blocks(k, &left, &a, &b, &c);
     c += length;
     a += frost_key_word(k);
     b += frost_key_word(k + 4);
