@@ -360,15 +360,16 @@ struct Frame {
         default:
             return try component.finish(instance, resolver)
         }
-        // `!` after a check, not `if let`: binding a closure copies (retains) it.
-        if component.injection != nil { try component.injection!(resolver, instance) }
-        if component.keyPathsInFrame != nil {
-            let frame = deeper(for: component)
-            try withUnsafePointer(to: instance) { instance in
-                try component.keyPathsInFrame!(frame, UnsafeRawPointer(instance))
-            }
-        }
-        if component.hook != nil { try component.hook!(resolver, instance) }
+        try component.finishInOrder(
+            instance, resolver, injectingWrappers: {},
+            injectingKeyPaths: {
+                // `!` after a check, not `if let`: binding a closure copies (retains) it.
+                guard component.keyPathsInFrame != nil else { return }
+                let frame = deeper(for: component)
+                try withUnsafePointer(to: instance) { instance in
+                    try component.keyPathsInFrame!(frame, UnsafeRawPointer(instance))
+                }
+            })
     }
 
     /// What an error thrown while creating `component` (entered last) becomes: a

@@ -318,12 +318,33 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// instance.
     @usableFromInline
     func finish(_ instance: T, _ resolver: any Resolver) throws {
-        if let wrappers, let plan = wrappers.plan(for: instance) {
-            try plan.inject(into: instance as AnyObject, resolver: resolver)
-        }
-        try injection?(resolver, instance)
-        try keyPaths?(resolver, instance)
-        try hook?(resolver, instance)
+        try finishInOrder(
+            instance, resolver,
+            injectingWrappers: {
+                if let wrappers, let plan = wrappers.plan(for: instance) {
+                    try plan.inject(into: instance as AnyObject, resolver: resolver)
+                }
+            },
+            injectingKeyPaths: { try keyPaths?(resolver, instance) })
+    }
+
+    /// The order in which every new instance is finished, written once: its class's
+    /// `@Injected` properties (`injectingWrappers`), the members injector of an `@Injectable`
+    /// type, the `.inject` key paths (`injectingKeyPaths`: through a resolver, or through a
+    /// frame's bound slots), then the `onCreate` hooks. ``finish(_:_:)`` and
+    /// ``Frame/finish(_:of:)`` (specialized for `T`, when the class has no wrappers) both run it.
+    @inlinable
+    @inline(__always)
+    func finishInOrder(
+        _ instance: T, _ resolver: any Resolver,
+        injectingWrappers: () throws -> Void,
+        injectingKeyPaths: () throws -> Void
+    ) throws {
+        try injectingWrappers()
+        // `!` after a check, not `if let`: binding a closure copies (retains) it.
+        if injection != nil { try injection!(resolver, instance) }
+        try injectingKeyPaths()
+        if hook != nil { try hook!(resolver, instance) }
     }
 
     private func describeArguments() -> String {
