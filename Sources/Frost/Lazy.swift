@@ -24,25 +24,25 @@
 /// ``FrostError/Code/disposed``. A `Lazy` made by a ``Container`` (not frozen) resolves through
 /// it: use it on that container's thread.
 public final class Lazy<T>: _FrostClass, @unchecked Sendable {
-    // @unchecked: `container` is only assigned in init (weak loads are thread-safe); the
-    // resolved instance is published once through `cell`, which creates it once.
-    private weak var container: (any AnyObject & Resolver)?
-    private let name: String?
-    private let arguments: CapturedArguments?
-    /// `Box<T>`, as the code that made this `Lazy` knew it: boxing the instance then asks the
-    /// runtime for no metadata (code compiled for any `T` would, on every first access).
-    private let boxType: Box<T>.Type
+    // @unchecked: everything is assigned in init but the instance, published once through
+    // `cell`, which creates it once.
+    /// The container, weakly (shared with its other `Lazy`s and `Provider`s).
+    @usableFromInline let reference: ContainerReference
+    /// `T`'s chain slot in a frozen container (read without hashing).
+    @usableFromInline let slot: UInt32
+    @usableFromInline let name: String?
+    @usableFromInline let arguments: CapturedArguments?
     private let cell = Cell.allocate()
 
     @usableFromInline
     init(
-        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?,
-        boxType: Box<T>.Type
+        reference: ContainerReference, slot: UInt32, name: String?,
+        arguments: CapturedArguments?
     ) {
-        self.container = container
+        self.reference = reference
+        self.slot = slot
         self.name = name
         self.arguments = arguments
-        self.boxType = boxType
     }
 
     deinit {
@@ -55,6 +55,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     /// cycle, the depth limit, a per-child key resolved outside a child, for instance), when
     /// the container has been disposed, or when it is gone; `value` then stops the program
     /// with the error's message. Use ``get()`` to handle it.
+    @inlinable
     public var value: T {
         do {
             return try get()
@@ -72,38 +73,73 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or any other error of
     ///   resolving `T` (``FrostError/Code/factoryFailed`` when a factory on the path throws,
     ///   for instance).
+    @inlinable
     public func get() throws(FrostError) -> T {
-        // Published once and never taken while this Lazy lives: an address read is enough.
-        if let box = cell.peek() { return _readBox(box, as: T.self) }
-        // Read inside an async factory, it continues that factory's resolve: a cycle through
-        // it is found.
-        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
-            try create(in: context)
+        if let box = kept { return _readBox(box, as: T.self) }
+        // Inlined into the caller, so that what resolves `T` is specialized for it: through
+        // the slot found when this Lazy was made, in a frozen container (its cached instance's
+        // box kept as it is); by type otherwise.
+        let box = try keep { () throws(FrostError) -> AnyObject in
+            guard let space = reference.frozen, arguments == nil else {
+                return Box(try resolveByType())
+            }
+            return try withExtendedLifetime(space) { () throws(FrostError) -> AnyObject in
+                try _Space.resolveBox(
+                    T.self, chainSlot: slot, name: name, in: Unmanaged.passUnretained(space))
+            }
+        }
+        return _readBox(box, as: T.self)
+    }
+
+    /// The kept instance's box, once resolved: published once and never taken while this
+    /// Lazy lives, so an address read is enough.
+    @usableFromInline
+    var kept: UnsafeMutableRawPointer? { cell.peek() }
+
+    /// Resolves the instance once (`make` makes its box, when this call does) and keeps it:
+    /// the create-once protocol of a cell, in the resolve this call continues (a `Lazy` read
+    /// inside a factory, an async one's included), so that a cycle through it is reported.
+    /// Returns the kept box.
+    @usableFromInline
+    func keep(_ make: () throws(FrostError) -> AnyObject) throws(FrostError)
+        -> UnsafeMutableRawPointer
+    {
+        try AwaitedResolve.continuing { context throws(FrostError) -> UnsafeMutableRawPointer in
+            switch cell.begin(for: context) {
+            case .ready(let box):
+                return box
+            case .create:
+                let box: AnyObject
+                do throws(FrostError) {
+                    box = try make()
+                } catch {
+                    cell.end(for: context, publishing: nil)
+                    throw error
+                }
+                cell.end(for: context, publishing: box)
+                return Unmanaged.passUnretained(box).toOpaque()
+            case .own, .cycle, .awaited, .wait:
+                let key = RegistrationKey(T.self, name: name)
+                throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
+            }
         }
     }
 
-    /// Reads the instance, or resolves and publishes it, in `context`'s resolve.
-    private func create(in context: ResolveContext) throws(FrostError) -> T {
-        switch cell.begin(for: context) {
-        case .ready(let box):
-            return _readBox(box, as: T.self)
-        case .create:
-            guard let container else {
-                cell.end(for: context, publishing: nil)
-                throw FrostError.containerGone(T.self, name: name)
+    /// `T` from the container by its type (and name), with the kept arguments if any: for a
+    /// `Lazy` made by a ``Container``, or with arguments.
+    @usableFromInline
+    func resolveByType() throws(FrostError) -> T {
+        guard let container = reference.resolver else {
+            throw FrostError.containerGone(T.self, name: name)
+        }
+        guard let arguments else { return try container.resolve(T.self, name: name) }
+        return try arguments.withPointer { pointer throws(FrostError) in
+            guard let space = container._space?.takeUnretainedValue() else {
+                throw FrostError.takesNoArguments(
+                    T.self, name: name, resolver: Swift.type(of: container))
             }
-            let instance: T
-            do {
-                instance = try resolve(from: container)
-            } catch {
-                cell.end(for: context, publishing: nil)
-                throw error
-            }
-            cell.end(for: context, publishing: boxType.init(instance))
-            return instance
-        case .own, .cycle, .awaited, .wait:
-            let key = RegistrationKey(T.self, name: name)
-            throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
+            return try space.resolve(
+                T.self, name: name, arguments: pointer, argumentType: arguments.type)
         }
     }
 }
@@ -114,21 +150,9 @@ extension Lazy: DeferredResolving {
 
     @inlinable
     static func make(
-        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
+        reference: ContainerReference, slot: UInt32, name: String?,
+        arguments: CapturedArguments?
     ) -> Lazy<T> {
-        Lazy(container: container, name: name, arguments: arguments, boxType: Box<T>.self)
-    }
-
-    /// `T` from `container`, with the kept arguments if any.
-    private func resolve(from container: any AnyObject & Resolver) throws(FrostError) -> T {
-        guard let arguments else { return try container.resolve(T.self, name: name) }
-        return try arguments.withPointer { pointer throws(FrostError) in
-            guard let space = container._space?.takeUnretainedValue() else {
-                throw FrostError.takesNoArguments(
-                    T.self, name: name, resolver: Swift.type(of: container))
-            }
-            return try space.resolve(
-                T.self, name: name, arguments: pointer, argumentType: arguments.type)
-        }
+        Lazy(reference: reference, slot: slot, name: name, arguments: arguments)
     }
 }

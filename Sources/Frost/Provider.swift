@@ -23,9 +23,23 @@
 public struct Provider<T>: @unchecked Sendable {
     // @unchecked: refers weakly to the container it resolves from (a frozen container is
     // Sendable; a Container is for one thread, and so is a Provider made by it).
-    private let reference: WeakContainer
-    private let name: String?
-    private let arguments: CapturedArguments?
+    /// The container, weakly (shared with its other `Lazy`s and `Provider`s).
+    @usableFromInline let reference: ContainerReference
+    /// `T`'s chain slot in a frozen container (resolved without hashing).
+    @usableFromInline let slot: UInt32
+    @usableFromInline let name: String?
+    @usableFromInline let arguments: CapturedArguments?
+
+    @usableFromInline
+    init(
+        reference: ContainerReference, slot: UInt32, name: String?,
+        arguments: CapturedArguments?
+    ) {
+        self.reference = reference
+        self.slot = slot
+        self.name = name
+        self.arguments = arguments
+    }
 
     /// Resolves the instance.
     ///
@@ -35,6 +49,7 @@ public struct Provider<T>: @unchecked Sendable {
     /// with the error's message. Use ``resolve()`` to handle it.
     ///
     /// - Returns: The instance.
+    @inlinable
     public func callAsFunction() -> T {
         do {
             return try resolve()
@@ -51,8 +66,22 @@ public struct Provider<T>: @unchecked Sendable {
     ///   ``FrostError/Code/cycle`` when the resolve depends on itself, or any other error of
     ///   resolving `T` (``FrostError/Code/factoryFailed`` when a factory on the path throws,
     ///   for instance).
+    @inlinable
     public func resolve() throws(FrostError) -> T {
-        guard let container = reference.container else {
+        // Inlined into the caller, specialized for `T`: a frozen container resolves the slot
+        // found when this Provider was made, without hashing.
+        guard let space = reference.frozen, arguments == nil else { return try resolveByType() }
+        return try withExtendedLifetime(space) { () throws(FrostError) -> T in
+            try _Space.resolve(
+                T.self, chainSlot: slot, name: name, in: Unmanaged.passUnretained(space))
+        }
+    }
+
+    /// `T` from the container by its type (and name), with the kept arguments if any: for a
+    /// `Provider` made by a ``Container``, or with arguments.
+    @usableFromInline
+    func resolveByType() throws(FrostError) -> T {
+        guard let container = reference.resolver else {
             throw FrostError.containerGone(T.self, name: name)
         }
         guard let arguments else { return try container.resolve(T.self, name: name) }
@@ -75,7 +104,7 @@ public struct Provider<T>: @unchecked Sendable {
     ///   gone or disposed included); ``FrostError/Code/argumentMismatch`` when the registration
     ///   takes other arguments.
     public func resolve<each A>(arguments: repeat each A) throws(FrostError) -> T {
-        guard let container = reference.container else {
+        guard let container = reference.resolver else {
             throw FrostError.containerGone(T.self, name: name)
         }
         return try container.resolve(T.self, name: name, arguments: repeat each arguments)
@@ -101,20 +130,11 @@ extension Provider: DeferredResolving {
     @usableFromInline
     static var wrappedType: Any.Type { T.self }
 
-    @usableFromInline
+    @inlinable
     static func make(
-        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
+        reference: ContainerReference, slot: UInt32, name: String?,
+        arguments: CapturedArguments?
     ) -> Provider<T> {
-        Provider(reference: WeakContainer(container), name: name, arguments: arguments)
-    }
-}
-
-/// A weak reference to the container a deferred resolver uses.
-final class WeakContainer: @unchecked Sendable {
-    // @unchecked: assigned once in init; weak loads are thread-safe.
-    weak var container: (any AnyObject & Resolver)?
-
-    init(_ container: any AnyObject & Resolver) {
-        self.container = container
+        Provider(reference: reference, slot: slot, name: name, arguments: arguments)
     }
 }

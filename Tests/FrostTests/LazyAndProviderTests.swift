@@ -93,4 +93,89 @@ struct LazyAndProviderTests {
         }
         #expect(frostError { _ = try lazy.get() }?.code == .containerGone)
     }
+
+    // MARK: What they hold: the registration found when they were made
+
+    /// Made through a child, they resolve what the child sees: its own registration of a key
+    /// its parent registers too, its own `.scoped` instance, its parent's singleton as the
+    /// parent caches it; made through the parent, the parent's.
+    @Test(arguments: Mode.allCases)
+    func throughAChildTheyResolveWhatTheChildSees(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Database.self) { _ in Primary() }.scope(.singleton)
+        container.register(Sink.self) { _ in FileLogger() }.scope(.scoped)
+        let parent = try mode.family(container)
+        let child = try parent.child { c in c.register(Logger.self) { _ in FileLogger() } }
+
+        #expect(try child.resolver.resolve(Provider<Logger>.self)() is FileLogger)
+        #expect(try child.resolver.resolve(Lazy<Logger>.self).value is FileLogger)
+        #expect(try parent.resolver.resolve(Provider<Logger>.self)() is ConsoleLogger)
+        #expect(try parent.resolver.resolve(Lazy<Logger>.self).value is ConsoleLogger)
+
+        let primary = try parent.resolver.resolve(Database.self)
+        #expect(try child.resolver.resolve(Lazy<Database>.self).value === primary)
+        #expect(try child.resolver.resolve(Provider<Database>.self)() === primary)
+
+        let sink = try child.resolver.resolve(Provider<Sink>.self)
+        #expect(sink() === sink())
+        #expect(try sink() === child.resolver.resolve(Sink.self))
+        #expect(try child.resolver.resolve(Lazy<Sink>.self).value === sink())
+        let outside = try parent.resolver.resolve(Provider<Sink>.self)
+        #expect(frostError { _ = try outside.resolve() }?.code == .outsideChild)
+    }
+
+    /// After a frozen container's `releaseCachedInstances()`, a `Provider` resolves the singleton made anew and a
+    /// `Lazy` not read yet keeps the new one; a `Lazy` read before keeps the one it read.
+    @Test func afterReleasingCachedInstancesTheyResolveTheNewSingleton() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Logger.self, name: "file") { _ in FileLogger() }.scope(.singleton)
+        let resolver = try container.freeze()
+        let provider = try resolver.resolve(Provider<Logger>.self)
+        let named = try resolver.resolve(Provider<Logger>.self, name: "file")
+        let read = try resolver.resolve(Lazy<Logger>.self)
+        let unread = try resolver.resolve(Lazy<Logger>.self)
+        let first = provider()
+        #expect(read.value === first)
+        #expect(named() is FileLogger)
+        let firstFile = named()
+
+        resolver.releaseCachedInstances()
+        let second = provider()
+        #expect(second !== first)
+        #expect(try second === resolver.resolve(Logger.self))
+        #expect(named() !== firstFile)
+        #expect(named() is FileLogger)
+        #expect(read.value === first)
+        #expect(unread.value === second)
+    }
+
+    /// After the container's `dispose()`, resolving through either throws `.disposed`, from
+    /// the container and from a child.
+    @Test(arguments: Mode.allCases)
+    func afterDisposeTheyThrowDisposed(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Database.self) { _ in Primary() }
+        let parent = try mode.family(container)
+        let child = try parent.child()
+        let providers = [
+            try parent.resolver.resolve(Provider<Logger>.self),
+            try child.resolver.resolve(Provider<Logger>.self),
+        ]
+        let lazies = [
+            try parent.resolver.resolve(Lazy<Database>.self),
+            try child.resolver.resolve(Lazy<Database>.self),
+        ]
+        _ = providers[0]()
+
+        child.dispose()
+        #expect(frostError { _ = try providers[1].resolve() }?.code == .disposed)
+        #expect(frostError { _ = try lazies[1].get() }?.code == .disposed)
+        #expect(providers[0]() is ConsoleLogger)
+        parent.dispose()
+        #expect(frostError { _ = try providers[0].resolve() }?.code == .disposed)
+        #expect(frostError { _ = try lazies[0].get() }?.code == .disposed)
+    }
 }

@@ -22,33 +22,32 @@ extension _Space {
     final func resolveDeferred<D: DeferredResolving, T>(
         _ deferred: D.Type, as type: T.Type, name: String?
     ) throws(FrostError) -> T {
-        try admitDeferred(D.self, name: name)
-        // Handed over without a retain of its own: this container outlives the call.
-        let made =
-            container == nil
-            ? D.make(
-                container: unsafeDowncast(self, to: FrozenContainer.self), name: name,
-                arguments: nil)
-            : D.make(container: resolverObject, name: name, arguments: nil)
+        let slot = try admitDeferred(D.self, name: name)
+        let made = D.make(reference: reference, slot: slot, name: name, arguments: nil)
         // The same type (see above): a reinterpretation, not a conversion.
         return unsafeBitCast(made, to: T.self)
     }
 
     /// Throws what resolving `deferred` here fails with: `.disposed` after `dispose()`,
-    /// `.notRegistered` when nothing registers its wrapped type under `name`.
+    /// `.notRegistered` when nothing registers its wrapped type under `name`. Returns the
+    /// wrapped key's chain slot.
     @usableFromInline
     final func admitDeferred(_ deferred: any DeferredResolving.Type, name: String?)
-        throws(FrostError)
+        throws(FrostError) -> UInt32
     {
         if isDisposed { throw FrostError(.disposed, key: RegistrationKey(deferred, name: name)) }
-        try checkWrappedRegistered(deferred, name: name)
+        return try wrappedSlot(of: deferred, name: name)
     }
 
-    /// What resolves through a `Lazy` or `Provider` made here: the container (weakly kept).
+    /// The weak reference to this container that its `Lazy`s and `Provider`s share, made on
+    /// first use.
     @usableFromInline
-    final var resolverObject: any AnyObject & Resolver {
-        if let container { return container }
-        return unsafeDowncast(self, to: FrozenContainer.self)
+    final var reference: ContainerReference {
+        referenceStorage.get {
+            ContainerReference(
+                container ?? unsafeDowncast(self, to: FrozenContainer.self),
+                isFrozen: container == nil)
+        }
     }
 
     /// A key with no registration here: a `Lazy`, `Provider` or `Optional` of a registered
@@ -109,17 +108,20 @@ extension _Space {
     ) throws(FrostError) -> Any? {
         guard TypeKind.mayBeFrostType(type), let deferred = type as? any DeferredResolving.Type
         else { return nil }
-        try checkWrappedRegistered(deferred, name: name)
+        let slot = try wrappedSlot(of: deferred, name: name)
         // The container resolves it later, not the resolve that asks for it now.
-        return deferred.make(container: resolverObject, name: name, arguments: arguments)
+        return deferred.make(reference: reference, slot: slot, name: name, arguments: arguments)
     }
 
-    /// Throws `.notRegistered` when nothing registers `deferred`'s wrapped type under `name`.
-    final func checkWrappedRegistered(_ deferred: any DeferredResolving.Type, name: String?)
-        throws(FrostError)
+    /// The chain slot of `deferred`'s wrapped type under `name`, what the `Lazy` or `Provider`
+    /// resolves; throws `.notRegistered` when nothing registers it.
+    final func wrappedSlot(of deferred: any DeferredResolving.Type, name: String?)
+        throws(FrostError) -> UInt32
     {
         let key = RegistrationKey(deferred.wrappedType, name: name)
-        guard contains(key) else { throw notRegistered(key) }
+        let slot = chainSlot(for: key)
+        guard slot != PerfectHashTable.notFound else { throw notRegistered(key) }
+        return slot
     }
 
     /// The error of resolving `key`, which is not registered: with the path that needed it
@@ -138,10 +140,12 @@ protocol DeferredResolving {
     /// The type resolved later.
     static var wrappedType: Any.Type { get }
 
-    /// Makes the deferred resolver for `name` over `container`, which it does not keep alive,
-    /// resolving with `arguments` when given.
+    /// Makes the deferred resolver for `name` over the container `reference` refers to, which
+    /// it does not keep alive, resolving with `arguments` when given. `slot` is the wrapped
+    /// key's chain slot there (read when the container is frozen).
     static func make(
-        container: any AnyObject & Resolver, name: String?, arguments: CapturedArguments?
+        reference: ContainerReference, slot: UInt32, name: String?,
+        arguments: CapturedArguments?
     ) -> Self
 }
 

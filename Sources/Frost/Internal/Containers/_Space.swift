@@ -104,6 +104,8 @@ public class _Space: @unchecked Sendable {
     let retiredStorage = LazyObject<RetiredInstances>()
     /// The singletons made here, in order.
     let singletonLogStorage = LazyObject<SingletonLog>()
+    /// The weak reference its `Lazy`s and `Provider`s share (``reference``).
+    let referenceStorage = LazyObject<ContainerReference>()
     /// Serializes pruning the disposal list with its walk.
     let pruning = LazyObject<NSLock>()
     /// The thread running this container's synchronous `.onDispose` hooks, if any.
@@ -434,6 +436,35 @@ public class _Space: @unchecked Sendable {
         let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
         if let box = found.box { return _readBox(box, as: T.self) }
         return try resolve(found, T.self, name: name, in: space)
+    }
+
+    /// Resolves chain slot `slot` (a `Provider`'s, found when it was made) as a resolve by
+    /// type that finds it does, without hashing.
+    @inlinable
+    @inline(__always)
+    static func resolve<T>(
+        _ type: T.Type, chainSlot slot: UInt32, name: String?, in space: Unmanaged<_Space>
+    ) throws(FrostError) -> T {
+        let found = space._withUnsafeGuaranteedRef {
+            $0.find(chainSlot: slot, generation: $0.generation)
+        }
+        if let box = found.box { return _readBox(box, as: T.self) }
+        return try resolve(found, T.self, name: name, in: space)
+    }
+
+    /// What a `Lazy` keeps of chain slot `slot`: the box of the instance the slot caches, as
+    /// it is (shared, immutable), or a new box of the instance made as a resolve by type makes
+    /// it.
+    @inlinable
+    static func resolveBox<T>(
+        _ type: T.Type, chainSlot slot: UInt32, name: String?, in space: Unmanaged<_Space>
+    ) throws(FrostError) -> AnyObject {
+        let found = space._withUnsafeGuaranteedRef {
+            $0.find(chainSlot: slot, generation: $0.generation)
+        }
+        // Retained before any other protected read can let it go.
+        if let box = found.box { return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() }
+        return Box(try resolve(found, T.self, name: name, in: space))
     }
 
     /// The general path of a resolve, from code that holds the container unretained.
