@@ -360,16 +360,7 @@ struct Frame {
         default:
             return try component.finish(instance, resolver)
         }
-        try component.finishInOrder(
-            instance, resolver, injectingWrappers: {},
-            injectingKeyPaths: {
-                // `!` after a check, not `if let`: binding a closure copies (retains) it.
-                guard component.keyPathsInFrame != nil else { return }
-                let frame = deeper(for: component)
-                try withUnsafePointer(to: instance) { instance in
-                    try component.keyPathsInFrame!(frame, UnsafeRawPointer(instance))
-                }
-            })
+        try component.finishInOrder(instance, resolver, injectingWrappers: false, in: self)
     }
 
     /// What an error thrown while creating `component` (entered last) becomes: a

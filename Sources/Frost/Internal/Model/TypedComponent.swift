@@ -61,7 +61,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// (``Frame/finish(_:of:)``), hence visible there.
     @usableFromInline let injection: (@Sendable (any Resolver, T) throws -> Void)?
     /// The key paths, resolving through a resolver: for the engine's creations.
-    let keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
+    @usableFromInline let keyPaths: (@Sendable (any Resolver, T) throws -> Void)?
     /// The same key paths, resolving through a frame of this component (each property's
     /// dependency read from the slot it is bound to): for a creation through a ``Frame``. The
     /// instance is passed by its address (a `T`), which code specialized for `T` loads: a
@@ -318,33 +318,43 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// instance.
     @usableFromInline
     func finish(_ instance: T, _ resolver: any Resolver) throws {
-        try finishInOrder(
-            instance, resolver,
-            injectingWrappers: {
-                if let wrappers, let plan = wrappers.plan(for: instance) {
-                    try plan.inject(into: instance as AnyObject, resolver: resolver)
-                }
-            },
-            injectingKeyPaths: { try keyPaths?(resolver, instance) })
+        try finishInOrder(instance, resolver, injectingWrappers: true, in: nil)
     }
 
     /// The order in which every new instance is finished, written once: its class's
-    /// `@Injected` properties (`injectingWrappers`), the members injector of an `@Injectable`
-    /// type, the `.inject` key paths (`injectingKeyPaths`: through a resolver, or through a
-    /// frame's bound slots), then the `onCreate` hooks. ``finish(_:_:)`` and
+    /// `@Injected` properties (when `injectingWrappers`), the members injector of an
+    /// `@Injectable` type, the `.inject` key paths (through `frame`'s bound slots when there is
+    /// one, through `resolver` otherwise), then the `onCreate` hooks. ``finish(_:_:)`` and
     /// ``Frame/finish(_:of:)`` (specialized for `T`, when the class has no wrappers) both run it.
     @inlinable
     @inline(__always)
     func finishInOrder(
-        _ instance: T, _ resolver: any Resolver,
-        injectingWrappers: () throws -> Void,
-        injectingKeyPaths: () throws -> Void
+        _ instance: T, _ resolver: @autoclosure () -> any Resolver, injectingWrappers: Bool,
+        in frame: Frame?
     ) throws {
-        try injectingWrappers()
+        // `resolver` is made where it is used (a frame's is an existential to retain).
+        if injectingWrappers { try injectWrappers(into: instance, resolver()) }
         // `!` after a check, not `if let`: binding a closure copies (retains) it.
-        if injection != nil { try injection!(resolver, instance) }
-        try injectingKeyPaths()
-        if hook != nil { try hook!(resolver, instance) }
+        if injection != nil { try injection!(resolver(), instance) }
+        if let frame {
+            if keyPathsInFrame != nil {
+                let deeper = frame.deeper(for: self)
+                try withUnsafePointer(to: instance) { instance in
+                    try keyPathsInFrame!(deeper, UnsafeRawPointer(instance))
+                }
+            }
+        } else if keyPaths != nil {
+            try keyPaths!(resolver(), instance)
+        }
+        if hook != nil { try hook!(resolver(), instance) }
+    }
+
+    /// Injects the `@Injected`/`@LazyInjected` properties of `instance`'s class, if it has any.
+    @usableFromInline
+    func injectWrappers(into instance: T, _ resolver: any Resolver) throws {
+        if let wrappers, let plan = wrappers.plan(for: instance) {
+            try plan.inject(into: instance as AnyObject, resolver: resolver)
+        }
     }
 
     private func describeArguments() -> String {
