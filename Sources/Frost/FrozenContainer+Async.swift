@@ -26,10 +26,8 @@ extension FrozenContainer {
     ///
     /// - Throws: ``FrostError``: the first failure.
     public func bootstrap() async throws(FrostError) {
-        let eager = registrations.filter { $0.component.isMadeAtBootstrap }
-        let singletons = eager.map { (slot: $0.slot, isAsync: $0.component.isAsync) }
-        for phase in [singletons.filter(\.isAsync), singletons.filter { !$0.isAsync }]
-        where !phase.isEmpty {
+        let plan = bootstrapPlanStorage.get { BootstrapPlan(registrations) }
+        for phase in [plan.asyncSlots, plan.synchronousSlots] where !phase.isEmpty {
             // A few workers take the singletons in turn: independent ones are made
             // concurrently (a worker that awaits lets the others go on), a dependency that
             // another worker is making is waited for, and a hundred singletons do not cost a
@@ -40,7 +38,7 @@ extension FrozenContainer {
                     for _ in 0..<min(phase.count, BootstrapQueue.workers) {
                         group.addTask {
                             while let index = queue.next() {
-                                try await self.make(spaceSlot: phase[index].slot)
+                                try await self.make(spaceSlot: phase[index])
                             }
                         }
                     }
@@ -97,6 +95,21 @@ extension FrozenContainer {
                 try target.component.lifetime.prepare(target, in: context)
             }
         }
+    }
+}
+
+/// What `bootstrap()` makes, found once per container (its registrations never change): the
+/// slots of the singletons made at bootstrap, those with async factories first.
+final class BootstrapPlan: Sendable {
+    /// The singletons whose factories are async or actor-isolated, in registration order.
+    let asyncSlots: [UInt32]
+    /// The synchronous singletons, in registration order.
+    let synchronousSlots: [UInt32]
+
+    init(_ registrations: [(component: Component, slot: UInt32)]) {
+        let eager = registrations.filter { $0.component.isMadeAtBootstrap }
+        asyncSlots = eager.filter { $0.component.isAsync }.map(\.slot)
+        synchronousSlots = eager.filter { !$0.component.isAsync }.map(\.slot)
     }
 }
 

@@ -20,6 +20,9 @@
 public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     // @unchecked: restated from `_Space`, whose state is immutable but for its cells (CFrost's
     // atomic protocols) and atomics.
+    /// What ``bootstrap()`` makes, found on its first call.
+    let bootstrapPlanStorage = LazyObject<BootstrapPlan>()
+
     init(parts: SpaceParts) {
         super.init(parts: parts, container: nil)
     }

@@ -79,4 +79,29 @@ struct SingletonTests {
         #expect(try first.resolve(Logger.self) !== second.resolve(Logger.self))
         #expect(try first.resolve(Logger.self) !== beforeFreeze)
     }
+
+    /// The log of created singletons lists the singletons the container has now, in the order
+    /// they were made, however often it released and made them again (the released ones'
+    /// entries are dropped as the log grows); one the caller still holds after its release is
+    /// no longer the container's, and not listed.
+    @Test func createdSingletonsAfterManyReleasesListsTheCurrentOnesInOrder() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(Logger.self, name: "file") { _ in FileLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        var held: [any Logger] = []
+        var current: [any Logger] = []
+        for round in 0..<1_000 {
+            frozen.releaseCachedInstances()
+            current = [
+                try frozen.resolve(Logger.self, name: "file"), try frozen.resolve(Logger.self),
+            ]
+            if round % 100 == 0 { held.append(current[0]) }
+        }
+
+        let listed = frozen.createdSingletons(of: (any Logger).self)
+        #expect(listed.count == 2)
+        #expect(zip(listed, current).allSatisfy { $0 === $1 })
+        #expect(held.count == 10)
+    }
 }

@@ -43,7 +43,9 @@ enum ServiceGraph {
                 let dependencies = Self.dependencies(level: level, index: index)
                 container.register(ServiceNode.self, name: name(level: level, index: index)) {
                     r async throws in
+                    // One array of the final size, as the hand-written start-up's literal.
                     var made: [ServiceNode] = []
+                    made.reserveCapacity(dependencies.count)
                     for dependency in dependencies {
                         made.append(try await r.resolve(ServiceNode.self, name: dependency))
                     }

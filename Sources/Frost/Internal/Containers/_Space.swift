@@ -781,15 +781,22 @@ public class _Space: @unchecked Sendable {
     /// Every registration this container makes itself, in registration order: its own, then
     /// its overrides of its parent's keys (what a description lists, what bootstrap makes).
     final var registrations: [(component: Component, slot: UInt32)] {
-        var all: [(component: Component, slot: UInt32, order: Int)] = []
+        // Each component's slot, by its index in registration order: one pass over the
+        // slots, no sort.
+        var slotOfIndex = [UInt32](repeating: .max, count: components.count)
         for slot in 0..<UInt32(lookup.capacity) {
             guard let index = lookup.inputIndex(of: slot) else { continue }
-            all.append((components[index], base + slot, index))
+            slotOfIndex[index] = base + slot
         }
-        all.sort { $0.order < $1.order }
-        var registrations = all.map { ($0.component, $0.slot) }
+        var registrations: [(component: Component, slot: UInt32)] = []
+        registrations.reserveCapacity(components.count + (overrides?.components.count ?? 0))
+        for (index, slot) in slotOfIndex.enumerated() where slot != .max {
+            registrations.append((components[index], slot))
+        }
         if let overrides {
-            registrations += zip(overrides.components, overrides.slots).map { ($0, $1) }
+            for (component, slot) in zip(overrides.components, overrides.slots) {
+                registrations.append((component, slot))
+            }
         }
         return registrations
     }

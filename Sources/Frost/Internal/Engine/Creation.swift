@@ -23,8 +23,10 @@ struct Creation {
     unowned(unsafe) let maker: _Space
     /// The resolve that creates it.
     let context: ResolveContext
-    /// Told about each instance this creation publishes (a singleton's log).
-    var published: ((AnyObject) -> Void)? = nil
+    /// Whether each instance this creation publishes goes in its maker's log of singletons
+    /// (a flag, not a closure: a closure capturing the container is an allocation per
+    /// creation).
+    var logsSingleton = false
 
     /// What ``begin(waiting:)`` found.
     enum Begun {
@@ -117,7 +119,7 @@ struct Creation {
     func publish(_ box: AnyObject) throws(FrostError) {
         cell.end(for: context, publishing: box)
         try maker.admit(box, of: component, in: cell)
-        published?(box)
+        if logsSingleton { maker.singletonLog.record(component, box) }
     }
 
     /// Gives the claim up: nothing is published, the next resolve creates again.

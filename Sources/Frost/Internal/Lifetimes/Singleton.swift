@@ -80,6 +80,6 @@ enum Singleton: Lifetime {
         let component = target.component
         return Creation(
             cell: target.cell.unsafelyUnwrapped, component: component, maker: owner,
-            context: context, published: { owner.singletonLog.record(component, $0) })
+            context: context, logsSingleton: true)
     }
 }
