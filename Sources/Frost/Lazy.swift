@@ -81,7 +81,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
         // box kept as it is); by type otherwise.
         let box = try keep { () throws(FrostError) -> AnyObject in
             guard let space = reference.frozen, arguments == nil else {
-                return Box(try resolveByType())
+                return Box(try reference.resolveByType(T.self, name: name, arguments: arguments))
             }
             return try withExtendedLifetime(space) { () throws(FrostError) -> AnyObject in
                 try _Space.resolveBox(
@@ -125,23 +125,6 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
         }
     }
 
-    /// `T` from the container by its type (and name), with the kept arguments if any: for a
-    /// `Lazy` made by a ``Container``, or with arguments.
-    @usableFromInline
-    func resolveByType() throws(FrostError) -> T {
-        guard let container = reference.resolver else {
-            throw FrostError.containerGone(T.self, name: name)
-        }
-        guard let arguments else { return try container.resolve(T.self, name: name) }
-        return try arguments.withPointer { pointer throws(FrostError) in
-            guard let space = container._space?.takeUnretainedValue() else {
-                throw FrostError.takesNoArguments(
-                    T.self, name: name, resolver: Swift.type(of: container))
-            }
-            return try space.resolve(
-                T.self, name: name, arguments: pointer, argumentType: arguments.type)
-        }
-    }
 }
 
 extension Lazy: DeferredResolving {

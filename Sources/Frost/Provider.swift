@@ -70,28 +70,12 @@ public struct Provider<T>: @unchecked Sendable {
     public func resolve() throws(FrostError) -> T {
         // Inlined into the caller, specialized for `T`: a frozen container resolves the slot
         // found when this Provider was made, without hashing.
-        guard let space = reference.frozen, arguments == nil else { return try resolveByType() }
+        guard let space = reference.frozen, arguments == nil else {
+            return try reference.resolveByType(T.self, name: name, arguments: arguments)
+        }
         return try withExtendedLifetime(space) { () throws(FrostError) -> T in
             try _Space.resolve(
                 T.self, chainSlot: slot, name: name, in: Unmanaged.passUnretained(space))
-        }
-    }
-
-    /// `T` from the container by its type (and name), with the kept arguments if any: for a
-    /// `Provider` made by a ``Container``, or with arguments.
-    @usableFromInline
-    func resolveByType() throws(FrostError) -> T {
-        guard let container = reference.resolver else {
-            throw FrostError.containerGone(T.self, name: name)
-        }
-        guard let arguments else { return try container.resolve(T.self, name: name) }
-        return try arguments.withPointer { pointer throws(FrostError) in
-            guard let space = container._space?.takeUnretainedValue() else {
-                throw FrostError.takesNoArguments(
-                    T.self, name: name, resolver: Swift.type(of: container))
-            }
-            return try space.resolve(
-                T.self, name: name, arguments: pointer, argumentType: arguments.type)
         }
     }
 
