@@ -104,4 +104,27 @@ struct SingletonTests {
         #expect(zip(listed, current).allSatisfy { $0 === $1 })
         #expect(held.count == 10)
     }
+
+    /// A singleton the container released or disposed of is not listed among the created
+    /// ones, even while a `Lazy` or a handle still holds it.
+    @Test func createdSingletonsLeaveOutWhatIsHeldAfterItsRelease() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let first = try frozen.resolve(Logger.self)
+        let lazy = try frozen.resolve(Lazy<Logger>.self)
+        #expect(lazy.value === first)
+        let handle = try frozen.handle(for: Logger.self)
+
+        frozen.releaseCachedInstances()
+        let second = try frozen.resolve(Logger.self)
+        let listed = frozen.createdSingletons(of: (any Logger).self)
+        #expect(listed.count == 1)
+        #expect(listed.first === second)
+
+        frozen.dispose()
+        #expect(frozen.createdSingletons(of: (any Logger).self).isEmpty)
+        #expect(lazy.value === first)
+        withExtendedLifetime(handle) {}
+    }
 }
