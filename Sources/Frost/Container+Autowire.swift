@@ -51,9 +51,27 @@ extension Container {
 
     /// Stores an autowired registration: `make` reads the parameters through a ``Frame``
     /// (from the slots the container binds them to, or by type) and calls the initializer.
-    @usableFromInline
+    /// Inlined into the caller, which names the registration's class and box for `T`: code
+    /// specialized for `T` reads their metadata from a cache of its own, where the code that
+    /// stores the registration, generic over `T`, would ask the runtime to look each up.
+    @inlinable
     func registerAutowired<T>(
         _ type: T.Type,
+        name: String?,
+        parameters: [Any.Type],
+        make: @escaping @Sendable (Frame) throws -> T
+    ) -> Registration<T> {
+        storeAutowired(
+            TypedComponent<T>.self, boxType: Box<T>.self, name: name, parameters: parameters,
+            make: make)
+    }
+
+    /// ``registerAutowired(_:name:parameters:make:)``'s registration, made as a `component`
+    /// whose instances go in boxes of `boxType`.
+    @usableFromInline
+    func storeAutowired<T>(
+        _ component: TypedComponent<T>.Type,
+        boxType: Box<T>.Type,
         name: String?,
         parameters: [Any.Type],
         make: @escaping @Sendable (Frame) throws -> T
@@ -62,11 +80,12 @@ extension Container {
             Dependency.parameter(parameter, position: position + 1, of: T.self)
         }
         return add(
-            TypedComponent(
+            component.init(
                 key: RegistrationKey(T.self, name: name),
                 scope: defaultScope,
                 dependencies: dependencies,
-                factory: .autowired(make)
+                factory: .autowired(make),
+                boxType: boxType
             )
         )
     }

@@ -121,19 +121,29 @@ public final class Container: Resolver {
     ///     wrapped in ``FrostError`` (``FrostError/Code/factoryFailed``), with the dependency
     ///     path; a ``FrostError`` (from a resolve the factory made) passes through as it is.
     /// - Returns: The registration, to set its scope, forwards, injections and hooks.
+    @inlinable
     @discardableResult
     public func register<T>(
         _ type: T.Type,
         name: String? = nil,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
+        // The registration's class and box named here, specialized for `T` (see
+        // `registerAutowired`).
+        storeClosure(TypedComponent<T>.self, boxType: Box<T>.self, name: name, factory: factory)
+    }
+
+    /// ``register(_:name:factory:)``'s registration, made as a `component` whose instances go
+    /// in boxes of `boxType`.
+    @usableFromInline
+    func storeClosure<T>(
+        _ component: TypedComponent<T>.Type, boxType: Box<T>.Type, name: String?,
+        factory: @escaping @Sendable (any Resolver) throws -> T
+    ) -> Registration<T> {
         add(
-            TypedComponent(
-                key: RegistrationKey(T.self, name: name),
-                scope: defaultScope,
-                factory: .closure(factory)
-            )
-        )
+            component.init(
+                key: RegistrationKey(T.self, name: name), scope: defaultScope,
+                factory: .closure(factory), boxType: boxType))
     }
 
     /// Registers an instance the application made: every resolve returns it.

@@ -93,7 +93,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         forwardsTo: RegistrationKey? = nil,
         dependencies: [Dependency] = [],
         factory: Factory,
-        membersInjector: (@Sendable (any Resolver, T) throws -> Void)? = nil
+        membersInjector: (@Sendable (any Resolver, T) throws -> Void)? = nil,
+        boxType: Box<T>.Type = Box<T>.self
     ) {
         var closure: (@Sendable (any Resolver) throws -> T)?
         var autowired: (@Sendable (Frame) throws -> T)?
@@ -116,7 +117,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: Box<T>.self, wrappers: wrappers, scope: scope, dependencies: dependencies,
+            boxType: boxType, wrappers: wrappers, scope: scope, dependencies: dependencies,
             injection: membersInjector, keyPaths: nil, keyPathsInFrame: nil, hook: nil,
             disposeHooks: nil, isLazy: false, slots: nil, dependencySlots: [], disposal: nil)
     }
