@@ -135,6 +135,57 @@ struct StressTests {
         #expect(tally.checked > 0)
     }
 
+    /// The log of created singletons under load: four threads make three singletons and list
+    /// the created ones (each listed instance alive) while a fifth releases them; the log drops
+    /// the released ones' entries as it grows. For two seconds, and past them (twenty more at
+    /// most) until a round has run while a release did.
+    @Test func createdSingletonsListsLiveInstancesWhileReleasesRun() async throws {
+        let container = Container()
+        let names = ["a", "b", "c"]
+        for name in names {
+            container.register(Released.self, name: name) { _ in Released() }.scope(.singleton)
+        }
+        let frozen = try container.freeze()
+        let tally = MortalTally()
+        let race = RaceWitness()
+        let deadline = DispatchTime.now() + .seconds(2)
+        let lastChance = deadline + .seconds(20)
+
+        var bodies: [@Sendable () -> Void] = (0..<4).map { _ in
+            {
+                _ = race.barrier(5)
+                while race.goesOn(until: deadline, orWithoutOverlapUntil: lastChance) {
+                    race.during {
+                        do {
+                            for name in names {
+                                tally.check(try frozen.resolve(Released.self, name: name))
+                            }
+                        } catch {
+                            tally.fail(error)
+                        }
+                        for listed in frozen.createdSingletons(of: Released.self) {
+                            tally.check(listed)
+                        }
+                    }
+                }
+            }
+        }
+        bodies.append {
+            _ = race.barrier(5)
+            while race.goesOn(until: deadline, orWithoutOverlapUntil: lastChance) {
+                race.releasing { frozen.releaseCachedInstances() }
+            }
+        }
+        guard await runOnThreads(within: 50, bodies) else {
+            Issue.record("deadlock: listing while releasing did not finish within 50 s")
+            return
+        }
+        #expect(race.overlapped > 0, "the race did not happen: no round ran during a release")
+        #expect(tally.dead == 0, "instances listed or returned after their deinit ran")
+        #expect(tally.errors.isEmpty, "\(tally.errors.prefix(3))")
+        #expect(frozen.createdSingletons(of: Released.self).count <= names.count)
+    }
+
     final class StressTransient: Mortal, @unchecked Sendable {}
 
     final class StressSingleton: Mortal, @unchecked Sendable {}
