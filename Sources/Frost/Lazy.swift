@@ -26,23 +26,13 @@
 public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     // @unchecked: everything is assigned in init but the instance, published once through
     // `cell`, which creates it once.
-    /// The container, weakly (shared with its other `Lazy`s and `Provider`s).
-    @usableFromInline let reference: ContainerReference
-    /// `T`'s chain slot in a frozen container (read without hashing).
-    @usableFromInline let slot: UInt32
-    @usableFromInline let name: String?
-    @usableFromInline let arguments: CapturedArguments?
+    /// What it resolves, and through which container.
+    @usableFromInline let target: DeferredTarget
     private let cell = Cell.allocate()
 
     @usableFromInline
-    init(
-        reference: ContainerReference, slot: UInt32, name: String?,
-        arguments: CapturedArguments?
-    ) {
-        self.reference = reference
-        self.slot = slot
-        self.name = name
-        self.arguments = arguments
+    init(target: DeferredTarget) {
+        self.target = target
     }
 
     deinit {
@@ -80,13 +70,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
         // the slot found when this Lazy was made, in a frozen container (its cached instance's
         // box kept as it is); by type otherwise.
         let box = try keep { () throws(FrostError) -> AnyObject in
-            guard let space = reference.frozen, arguments == nil else {
-                return Box(try reference.resolveByType(T.self, name: name, arguments: arguments))
-            }
-            return try withExtendedLifetime(space) { () throws(FrostError) -> AnyObject in
-                try _Space.resolveBox(
-                    T.self, chainSlot: slot, name: name, in: Unmanaged.passUnretained(space))
-            }
+            try target.resolveBox(T.self)
         }
         return _readBox(box, as: T.self)
     }
@@ -119,7 +103,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
                 cell.end(for: context, publishing: box)
                 return Unmanaged.passUnretained(box).toOpaque()
             case .own, .cycle, .awaited, .wait:
-                let key = RegistrationKey(T.self, name: name)
+                let key = RegistrationKey(T.self, name: target.name)
                 throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
             }
         }
@@ -132,10 +116,7 @@ extension Lazy: DeferredResolving {
     static var wrappedType: Any.Type { T.self }
 
     @inlinable
-    static func make(
-        reference: ContainerReference, slot: UInt32, name: String?,
-        arguments: CapturedArguments?
-    ) -> Lazy<T> {
-        Lazy(reference: reference, slot: slot, name: name, arguments: arguments)
+    static func make(target: DeferredTarget) -> Lazy<T> {
+        Lazy(target: target)
     }
 }

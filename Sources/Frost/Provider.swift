@@ -23,22 +23,12 @@
 public struct Provider<T>: @unchecked Sendable {
     // @unchecked: refers weakly to the container it resolves from (a frozen container is
     // Sendable; a Container is for one thread, and so is a Provider made by it).
-    /// The container, weakly (shared with its other `Lazy`s and `Provider`s).
-    @usableFromInline let reference: ContainerReference
-    /// `T`'s chain slot in a frozen container (resolved without hashing).
-    @usableFromInline let slot: UInt32
-    @usableFromInline let name: String?
-    @usableFromInline let arguments: CapturedArguments?
+    /// What it resolves, and through which container.
+    @usableFromInline let target: DeferredTarget
 
     @usableFromInline
-    init(
-        reference: ContainerReference, slot: UInt32, name: String?,
-        arguments: CapturedArguments?
-    ) {
-        self.reference = reference
-        self.slot = slot
-        self.name = name
-        self.arguments = arguments
+    init(target: DeferredTarget) {
+        self.target = target
     }
 
     /// Resolves the instance.
@@ -70,13 +60,7 @@ public struct Provider<T>: @unchecked Sendable {
     public func resolve() throws(FrostError) -> T {
         // Inlined into the caller, specialized for `T`: a frozen container resolves the slot
         // found when this Provider was made, without hashing.
-        guard let space = reference.frozen, arguments == nil else {
-            return try reference.resolveByType(T.self, name: name, arguments: arguments)
-        }
-        return try withExtendedLifetime(space) { () throws(FrostError) -> T in
-            try _Space.resolve(
-                T.self, chainSlot: slot, name: name, in: Unmanaged.passUnretained(space))
-        }
+        try target.resolve(T.self)
     }
 
     /// Resolves the instance of a registration that takes runtime arguments, with these.
@@ -88,10 +72,10 @@ public struct Provider<T>: @unchecked Sendable {
     ///   gone or disposed included); ``FrostError/Code/argumentMismatch`` when the registration
     ///   takes other arguments.
     public func resolve<each A>(arguments: repeat each A) throws(FrostError) -> T {
-        guard let container = reference.resolver else {
-            throw FrostError.containerGone(T.self, name: name)
+        guard let container = target.reference.resolver else {
+            throw FrostError.containerGone(T.self, name: target.name)
         }
-        return try container.resolve(T.self, name: name, arguments: repeat each arguments)
+        return try container.resolve(T.self, name: target.name, arguments: repeat each arguments)
     }
 
     /// Resolves the instance of a registration that takes runtime arguments, with these; like
@@ -115,10 +99,7 @@ extension Provider: DeferredResolving {
     static var wrappedType: Any.Type { T.self }
 
     @inlinable
-    static func make(
-        reference: ContainerReference, slot: UInt32, name: String?,
-        arguments: CapturedArguments?
-    ) -> Provider<T> {
-        Provider(reference: reference, slot: slot, name: name, arguments: arguments)
+    static func make(target: DeferredTarget) -> Provider<T> {
+        Provider(target: target)
     }
 }

@@ -4,9 +4,7 @@
 /// container's side table).
 ///
 /// A `Lazy` or `Provider` made by a frozen container also holds the chain slot of what it
-/// resolves, found when it was made: ``frozen`` gives it the container to resolve that slot
-/// in, without hashing. One made by a ``Container`` resolves by type (its slots change when it
-/// registers more).
+/// resolves (``DeferredTarget``): ``frozen`` gives it the container to resolve that slot in.
 @usableFromInline
 final class ContainerReference: @unchecked Sendable {
     // @unchecked: weak loads are thread-safe.
@@ -24,23 +22,5 @@ final class ContainerReference: @unchecked Sendable {
     var frozen: _Space? {
         guard isFrozen, let resolver else { return nil }
         return unsafeDowncast(resolver as AnyObject, to: _Space.self)
-    }
-
-    /// `T` from the container by its type and name, with `arguments` if any: what a `Lazy` or
-    /// `Provider` made by a ``Container``, or with arguments, resolves.
-    @usableFromInline
-    func resolveByType<T>(_ type: T.Type, name: String?, arguments: CapturedArguments?)
-        throws(FrostError) -> T
-    {
-        guard let container = resolver else { throw FrostError.containerGone(T.self, name: name) }
-        guard let arguments else { return try container.resolve(T.self, name: name) }
-        return try arguments.withPointer { pointer throws(FrostError) in
-            guard let space = container._space?.takeUnretainedValue() else {
-                throw FrostError.takesNoArguments(
-                    T.self, name: name, resolver: Swift.type(of: container))
-            }
-            return try space.resolve(
-                T.self, name: name, arguments: pointer, argumentType: arguments.type)
-        }
     }
 }

@@ -23,7 +23,8 @@ extension _Space {
         _ deferred: D.Type, as type: T.Type, name: String?
     ) throws(FrostError) -> T {
         let slot = try admitDeferred(D.self, name: name)
-        let made = D.make(reference: reference, slot: slot, name: name, arguments: nil)
+        let made = D.make(
+            target: DeferredTarget(reference: reference, slot: slot, name: name, arguments: nil))
         // The same type (see above): a reinterpretation, not a conversion.
         return unsafeBitCast(made, to: T.self)
     }
@@ -110,7 +111,9 @@ extension _Space {
         else { return nil }
         let slot = try wrappedSlot(of: deferred, name: name)
         // The container resolves it later, not the resolve that asks for it now.
-        return deferred.make(reference: reference, slot: slot, name: name, arguments: arguments)
+        return deferred.make(
+            target: DeferredTarget(
+                reference: reference, slot: slot, name: name, arguments: arguments))
     }
 
     /// The chain slot of `deferred`'s wrapped type under `name`, what the `Lazy` or `Provider`
@@ -140,13 +143,8 @@ protocol DeferredResolving {
     /// The type resolved later.
     static var wrappedType: Any.Type { get }
 
-    /// Makes the deferred resolver for `name` over the container `reference` refers to, which
-    /// it does not keep alive, resolving with `arguments` when given. `slot` is the wrapped
-    /// key's chain slot there (read when the container is frozen).
-    static func make(
-        reference: ContainerReference, slot: UInt32, name: String?,
-        arguments: CapturedArguments?
-    ) -> Self
+    /// Makes the deferred resolver of `target`, which does not keep its container alive.
+    static func make(target: DeferredTarget) -> Self
 }
 
 /// `Optional`: resolving `Wrapped?` resolves `Wrapped`, or gives `nil` when nothing registers
