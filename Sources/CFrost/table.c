@@ -12,8 +12,8 @@
 // - The `identity` and `name` functions: built by ladder.c, which owns what they hold; this
 //   file releases them only through frost_function_free (table_free, or name_keys's function
 //   when naming fails).
-// - Scratch (the identity views and values, the names array, a long named key's bytes): freed
-//   by the function that allocates it, before it returns.
+// - Scratch (the identity views and values, the short forms, the names array, a long named
+//   key's bytes): freed by the function that allocates it, before it returns.
 // - A cell's instance is the facade's (a +1 reference), dropped through `release` by
 //   frost_table_destroy.
 
@@ -36,11 +36,13 @@ struct frost_table {
     uint32_t *name_to_slot;   // indexed by the name function's value; NULL until named
     uint8_t *arena;           // every key's identity bytes
     uint8_t *name_arena;      // every key's name bytes, once named
-    frost_function identity;  // identity bytes -> slot index
+    frost_function identity;  // identity bytes (their short form, with short_keys) -> slot index
     frost_function name;      // name bytes -> name_to_slot index
     frost_release_fn release;
     frost_build_options options;  // how the identity function was asked for; names build alike
     pthread_mutex_t naming;       // serializes frost_table_name_keys
+    int short_keys;               // 1: the identity function is built over every key's short
+                                  // form (short_key), so a named lookup hashes 8 bytes
     _Atomic(int) named;           // NAMED (stored with release) once the name function and the
                                   // slots' name fields are in place; NAMING_FAILED for good
 };
@@ -48,6 +50,139 @@ struct frost_table {
 enum { NOT_NAMED = 0, NAMED = 1, NAMING_FAILED = -1 };
 
 static _Atomic(uint64_t) live_tables = 0;
+
+// MARK: - Short keys
+//
+// A named key's identity is a type's 8 bytes, a separator and the name. Hashing all of them
+// on every lookup costs two to three rounds of Jenkins' mix and a copy into a buffer; its
+// short form costs one: the type's 8 bytes XOR a 64-bit hash of the separator and the name
+// (wyhash's structure, reading the name where it lies). An 8-byte identity is its own short
+// form, so a lookup by type is unchanged. Short forms are only an index: every lookup still
+// compares the slot's whole identity, and a key set whose short forms collide (or that has a
+// key shorter than 8 bytes) is built over the whole identities instead.
+
+static inline uint64_t short_multiply_mix(uint64_t a, uint64_t b) {
+    __uint128_t product = (__uint128_t)a * b;
+    return (uint64_t)product ^ (uint64_t)(product >> 64);
+}
+
+static inline uint64_t short_read64(const uint8_t *bytes) {
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+    return word;
+}
+
+static inline uint64_t short_read32(const uint8_t *bytes) {
+    uint32_t word;
+    memcpy(&word, bytes, 4);
+    return word;
+}
+
+/// The 64-bit hash of a named key's tail: its separator byte and its name.
+static inline uint64_t short_tail_hash(uint8_t separator, const uint8_t *name, uint32_t length) {
+    const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
+                   p2 = 0x8ebc6af09c88c6e3ull;
+    uint64_t seed = p0 ^ ((uint64_t)separator << 32 | length);
+    uint64_t a = 0, b = 0;
+    if (length <= 16) {
+        if (length >= 4) {
+            uint32_t middle = (length >> 3) << 2;
+            a = short_read32(name) << 32 | short_read32(name + middle);
+            b = short_read32(name + length - 4) << 32 | short_read32(name + length - 4 - middle);
+        } else if (length > 0) {
+            a = (uint64_t)name[0] << 16 | (uint64_t)name[length >> 1] << 8 | name[length - 1];
+        }
+    } else {
+        const uint8_t *at = name;
+        uint32_t left = length;
+        while (left > 16) {
+            seed = short_multiply_mix(short_read64(at) ^ p1, short_read64(at + 8) ^ seed);
+            at += 16;
+            left -= 16;
+        }
+        a = short_read64(at + left - 16);
+        b = short_read64(at + left - 8);
+    }
+    return short_multiply_mix(p1 ^ length, short_multiply_mix(a ^ p1, b ^ seed) ^ p2);
+}
+
+/// The short form of identity bytes of at least 8 bytes.
+static inline uint64_t short_key(const uint8_t *identity, uint32_t length) {
+    uint64_t first = short_read64(identity);
+    if (length == 8) return first;
+    return first ^ short_tail_hash(identity[8], identity + 9, length - 9);
+}
+
+/// The slot of a short form, verified against the whole identity (`first` its 8 bytes, then
+/// `separator` and `name` when `named`), or FROST_NOT_FOUND. Only for a table with short keys.
+static inline uint32_t find_short(const frost_table *table, uint64_t short_form, uint64_t first,
+                                  int named, uint8_t separator, const uint8_t *name,
+                                  uint32_t length) {
+    uint32_t index;
+    if (table->identity.info.evaluator == FROST_EVALUATOR_CMPH) {
+        uint64_t salted = short_form ^ table->identity.salt;
+        index = frost_function_cmph_search(&table->identity, &salted, 8);
+    } else {
+        index = frost_inline_search8(&table->identity.bdz, short_form ^ table->identity.salt);
+    }
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->identity8 != first) return FROST_NOT_FOUND;
+    if (!named) return slot->identity_length == 8 ? index : FROST_NOT_FOUND;
+    if (slot->identity_length != 9 + length || slot->identity[8] != separator ||
+        (length > 0 && memcmp(slot->identity + 9, name, length) != 0)) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+/// Whether `length` bytes at `a` and `b` are equal: whole-word loads up to 16 bytes (two
+/// overlapping loads from each end), memcmp beyond.
+__attribute__((always_inline)) static inline int same_bytes(const uint8_t *a, const uint8_t *b,
+                                                            uint32_t length) {
+    if (length >= 8) {
+        if (length > 16) return memcmp(a, b, length) == 0;
+        return (short_read64(a) ^ short_read64(b) |
+                short_read64(a + length - 8) ^ short_read64(b + length - 8)) == 0;
+    }
+    if (length >= 4) {
+        return (short_read32(a) ^ short_read32(b) |
+                short_read32(a + length - 4) ^ short_read32(b + length - 4)) == 0;
+    }
+    for (uint32_t i = 0; i < length; i++) {
+        if (a[i] != b[i]) return 0;
+    }
+    return 1;
+}
+
+/// The short form's search through cmph_search, out of line (as slot8_cmph).
+__attribute__((noinline)) static uint32_t short_cmph(const frost_table *table,
+                                                     uint64_t short_form) {
+    uint64_t salted = short_form ^ table->identity.salt;
+    return frost_function_cmph_search(&table->identity, &salted, 8);
+}
+
+/// A named key's slot in a table with short keys, verified, or FROST_NOT_FOUND: inline, for
+/// frost_table_lookup_named.
+__attribute__((always_inline)) static inline uint32_t slot_named(const frost_table *table,
+                                                                 uint64_t identity,
+                                                                 uint8_t separator,
+                                                                 const uint8_t *name,
+                                                                 uint32_t length) {
+    uint64_t short_form = identity ^ short_tail_hash(separator, name, length);
+    uint32_t index = table->identity.info.evaluator == FROST_EVALUATOR_CMPH
+        ? short_cmph(table, short_form)
+        : frost_inline_search8(&table->identity.bdz, short_form ^ table->identity.salt);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    if (slot->identity8 != identity || slot->identity_length != 9 + length ||
+        slot->identity[8] != separator || !same_bytes(slot->identity + 9, name, length)) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+static const frost_found not_found = {UINT64_MAX, NULL};
 
 uint64_t frost_live_tables(void) { return atomic_load_explicit(&live_tables, memory_order_relaxed); }
 
@@ -77,7 +212,7 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     *out = NULL;
     if (first_duplicate) *first_duplicate = FROST_NOT_FOUND;
     if (count > FROST_MAX_KEYS) return FROST_ERROR_TOO_MANY_KEYS;
-    frost_build_options defaults = {0, 0, 0};
+    frost_build_options defaults = {0};
     if (options == NULL) options = &defaults;
 
     // Every key has a name, or none has (the names come later, from frost_table_name_keys).
@@ -103,6 +238,8 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     frost_status status = FROST_OK;
     key_view *identities = NULL;
     uint32_t *identity_values = NULL;
+    uint64_t *short_forms = NULL;  // the keys' short forms (scratch)
+    key_view *short_views = NULL;
     frost_bytes *names = NULL;
 
     if (count > 0) {
@@ -132,7 +269,32 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
         }
     }
 
-    status = frost_build_function(identities, count, options, &table->identity, identity_values);
+    // The function is built over the keys' short forms when they are distinct (they are,
+    // unless 64-bit hashes collide) and every key has them (8 bytes or more).
+    if (count > 0 && !options->full_keys) {
+        int shortable = 1;
+        for (uint32_t i = 0; i < count && shortable; i++) shortable = identities[i].length >= 8;
+        if (shortable) {
+            short_forms = malloc(sizeof *short_forms * count);
+            short_views = malloc(sizeof *short_views * count);
+            if (!short_forms || !short_views) {
+                status = FROST_ERROR_OUT_OF_MEMORY;
+                goto done;
+            }
+            for (uint32_t i = 0; i < count; i++) {
+                short_forms[i] = short_key(identities[i].bytes, identities[i].length);
+                short_views[i] = (key_view){(const uint8_t *)&short_forms[i], 8};
+            }
+            uint32_t duplicate = frost_find_duplicate(short_views, count);
+            if (duplicate == FROST_NOT_FOUND - 1) {
+                status = FROST_ERROR_OUT_OF_MEMORY;
+                goto done;
+            }
+            table->short_keys = duplicate == FROST_NOT_FOUND;
+        }
+    }
+    status = frost_build_function(table->short_keys ? short_views : identities, count, options,
+                                  &table->identity, identity_values);
     if (status != FROST_OK) goto done;
 
     table->capacity = table->identity.info.range;
@@ -166,6 +328,8 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
 done:
     free(identities);
     free(identity_values);
+    free(short_forms);
+    free(short_views);
     free(names);
     if (status != FROST_OK) {
         table_free(table, 1);
@@ -311,6 +475,13 @@ frost_function_info frost_table_function_info(const frost_table *table, uint32_t
 uint32_t frost_table_find_identity(const frost_table *table, const void *bytes,
                                    uint32_t length) {
     if (table->count == 0 || length == 0) return FROST_NOT_FOUND;
+    if (table->short_keys) {
+        if (length < 8) return FROST_NOT_FOUND;
+        const uint8_t *identity = bytes;
+        return find_short(table, short_key(identity, length), short_read64(identity),
+                          length > 8, length > 8 ? identity[8] : 0, identity + 9,
+                          length > 8 ? length - 9 : 0);
+    }
     uint32_t index = frost_function_search(&table->identity, bytes, length);
     if (index >= table->capacity) return FROST_NOT_FOUND;
     const frost_slot *slot = &table->slots[index];
@@ -348,6 +519,15 @@ uint32_t frost_table_find_named(const frost_table *table, uint64_t identity, uin
                                 const uint8_t *name, uint32_t length, int *non_ascii) {
     if (non_ascii) *non_ascii = 0;
     if (table->count == 0 || length > UINT32_MAX - 9) return FROST_NOT_FOUND;
+    if (table->short_keys) {
+        uint32_t index = slot_named(table, identity, separator, name, length);
+        if (index == FROST_NOT_FOUND && non_ascii) {
+            uint8_t seen = 0;
+            for (uint32_t i = 0; i < length; i++) seen |= name[i];
+            *non_ascii = seen >= 0x80;
+        }
+        return index;
+    }
     uint32_t total = 9 + length;
     if (total <= 32 && table->identity.info.evaluator != FROST_EVALUATOR_CMPH) {
         uint32_t index = find_short_named(table, identity, separator, name, length);
@@ -374,7 +554,6 @@ uint32_t frost_table_find_named(const frost_table *table, uint64_t identity, uin
     return index;
 }
 
-static const frost_found not_found = {UINT64_MAX, NULL};
 
 /// The slot of an 8-byte identity, verified, or FROST_NOT_FOUND: the identity function
 /// evaluated inline (or, for a function the inline evaluator does not read, through
@@ -401,6 +580,16 @@ __attribute__((always_inline)) static inline uint32_t slot8(const frost_table *t
 
 frost_found frost_table_lookup8(const frost_table *table, uint64_t identity) {
     uint32_t index = slot8(table, identity);
+    if (index == FROST_NOT_FOUND) return not_found;
+    frost_slot *slot = &table->slots[index];
+    return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};
+}
+
+frost_found frost_table_lookup_named(const frost_table *table, uint64_t identity,
+                                     uint8_t separator, const uint8_t *name, uint32_t length) {
+    uint32_t index = __builtin_expect(table->short_keys, 1)
+        ? slot_named(table, identity, separator, name, length)
+        : frost_table_find_named(table, identity, separator, name, length, NULL);
     if (index == FROST_NOT_FOUND) return not_found;
     frost_slot *slot = &table->slots[index];
     return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};
@@ -441,4 +630,10 @@ uint32_t frost_table_function_value(const frost_table *table, uint32_t which,
 uint64_t frost_next_generation(void) {
     static _Atomic(uint64_t) generation = 0;
     return atomic_fetch_add_explicit(&generation, 1, memory_order_relaxed) + 1;
+}
+
+int frost_table_has_short_keys(const frost_table *table) { return table->short_keys; }
+
+uint64_t frost_short_form(const void *identity, uint32_t length) {
+    return short_key(identity, length);
 }

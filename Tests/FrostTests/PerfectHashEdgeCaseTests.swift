@@ -175,15 +175,22 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
-    /// A named key is found by its type and name on every rung, salted or not, whatever the
-    /// name's length: up to 23 bytes (a key of at most 32, hashed by whole words on the
-    /// stack) and beyond; a name that differs in its last byte, or is one byte shorter or
-    /// longer, and another type's name, are not found.
-    @Test(arguments: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (0, 7), (2, 7)])
-    func namedKeysAreFoundAtEveryLength(rung: Int, salt: Int) throws {
+    /// A named key is found by its type and name on every rung, salted or not, by its short
+    /// form or by its whole identity, whatever the name's length: up to 23 bytes (a whole
+    /// identity of at most 32, hashed by whole words on the stack), up to 16 and beyond (a
+    /// short form's hash reads the name in one step or in 16-byte blocks); a name that
+    /// differs in its last byte, or is one byte shorter or longer, and another type's name,
+    /// are not found.
+    @Test(arguments: [
+        (0, 0, false), (1, 0, false), (2, 0, false), (3, 0, false), (4, 0, false),
+        (0, 1, false), (0, 7, false), (2, 7, false),
+        (0, 0, true), (3, 0, true), (4, 0, true), (2, 7, true),
+    ])
+    func namedKeysAreFoundAtEveryLength(rung: Int, salt: Int, fullKeys: Bool) throws {
         var options = frost_build_options()
         options.first_rung = UInt32(rung)
         options.first_salt = UInt32(salt)
+        options.full_keys = fullKeys ? 1 : 0
         let types: [Any.Type] = [Int.self, String.self, Double.self, [UInt8].self]
         let names = (0...40).map { length in
             String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
@@ -192,6 +199,7 @@ struct PerfectHashEdgeCaseTests {
         keys.append(RegistrationKey(Float.self, name: "caf\u{E9}-r\u{E9}plica"))
         let table = try PerfectHashTable(keys: keys, options: options)
         #expect(table.functionInfo(0).salt == UInt32(salt))
+        #expect(table.hasShortKeys == !fullKeys)
         var slots = Set<UInt32>()
         for (index, key) in keys.enumerated() {
             let slot = table.slot(identity: key.type.bits, name: key.name!)
@@ -209,6 +217,35 @@ struct PerfectHashEdgeCaseTests {
             #expect(table.slot(identity: bits, name: name + "!") == PerfectHashTable.notFound)
             #expect(table.slot(identity: float, name: name) == PerfectHashTable.notFound)
         }
+    }
+
+    /// Keys whose short forms collide (an unnamed key equal to a named key's short form) are
+    /// hashed by their whole identities: both are found, by type and by name; a key shorter
+    /// than 8 bytes has no short form, and its table is hashed whole too.
+    @Test func keysWhoseShortFormsCollideAreHashedWhole() throws {
+        let named = RegistrationKey(Int.self, name: "primary")
+        var namedIdentity: [UInt8] = []
+        named.appendIdentityBytes(to: &namedIdentity)
+        let collision = PerfectHashTable.shortForm(of: namedIdentity)
+        let identities = [namedIdentity, withUnsafeBytes(of: collision) { Array($0) }]
+        let table = try PerfectHashTable(identities: identities, names: ["Int#primary", "other"])
+        #expect(!table.hasShortKeys)
+        #expect(table.inputIndex(of: table.slot(identity: collision)) == 1)
+        #expect(
+            table.inputIndex(of: table.slot(identity: TypeIdentity(Int.self).bits, name: "primary"))
+                == 0)
+        #expect(table.slot(identity: TypeIdentity(Int.self).bits) == PerfectHashTable.notFound)
+        #expect(
+            table.slot(identity: TypeIdentity(Int.self).bits, name: "replica")
+                == PerfectHashTable.notFound)
+
+        let distinct = try PerfectHashTable(
+            identities: [namedIdentity, Array(repeating: 7, count: 8)], names: ["a", "b"])
+        #expect(distinct.hasShortKeys)
+        let tooShort = try PerfectHashTable(
+            identities: [namedIdentity, [1, 2, 3]], names: ["a", "b"])
+        #expect(!tooShort.hasShortKeys)
+        #expect(tooShort.inputIndex(of: tooShort.slot(tableName: "b")) == 1)
     }
 
     @Test func functionsBuiltByOtherRungsUseCmphSearch() throws {

@@ -394,8 +394,9 @@ uint32_t frost_table_find_identity(const frost_table *_Nonnull table,
                                    const void *_Nonnull bytes, uint32_t length);
 
 /// The slot index of a named key given as its parts, or FROST_NOT_FOUND: the type's 8-byte
-/// identity, the separator byte and the name's bytes, assembled here into the key's identity
-/// bytes. On a miss, `*non_ascii` (when given) says whether the name has a byte of 0x80 or
+/// identity, the separator byte and the name's bytes (hashed where they lie into the key's
+/// short form, or assembled into its identity bytes in a table without short forms); the
+/// slot's whole identity is compared either way. On a miss, `*non_ascii` (when given) says whether the name has a byte of 0x80 or
 /// above: the caller then tries the name's canonical form.
 uint32_t frost_table_find_named(const frost_table *_Nonnull table, uint64_t identity,
                                 uint8_t separator, const uint8_t *_Nullable name,
@@ -411,6 +412,12 @@ typedef struct frost_found {
 /// The slot of an 8-byte identity and its cached instance (a resolve by type): the hot path,
 /// one call that returns both in registers. The instance is read as frost_cell_read reads it.
 frost_found frost_table_lookup8(const frost_table *_Nonnull table, uint64_t identity);
+
+/// A named key's slot and its cached instance (a resolve by type and name), the key given as
+/// frost_table_find_named's parts.
+frost_found frost_table_lookup_named(const frost_table *_Nonnull table, uint64_t identity,
+                                     uint8_t separator, const uint8_t *_Nullable name,
+                                     uint32_t length);
 
 /// The slot index of an 8-byte identity, or FROST_NOT_FOUND (no instance is read).
 uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
@@ -447,6 +454,8 @@ struct frost_build_options {
     uint32_t first_rung;    // start the ladder at this rung
     uint32_t first_salt;    // start with this salt round (0: unsalted keys)
     uint32_t max_rounds;    // salt rounds to try before giving up; 0 means 64
+    uint32_t full_keys;     // 1: build over whole identities, never their short forms (the
+                            // table's way when two short forms collide)
 };
 
 /// How lookups evaluate a function.
@@ -476,6 +485,13 @@ frost_function_info frost_table_function_info(const frost_table *_Nonnull table,
 uint32_t frost_table_function_value(const frost_table *_Nonnull table, uint32_t which,
                                     const void *_Nonnull bytes, uint32_t length,
                                     int through_cmph);
+
+/// 1 when the table's identity function is built over its keys' short forms (a named key:
+/// its type's 8 bytes XOR a hash of its separator and name), 0 when over whole identities.
+int frost_table_has_short_keys(const frost_table *_Nonnull table);
+
+/// The short form of identity bytes of at least 8 bytes (tests make keys whose forms collide).
+uint64_t frost_short_form(const void *_Nonnull identity, uint32_t length);
 
 /// The number of tables created and not yet destroyed, process-wide (leak tests).
 uint64_t frost_live_tables(void);

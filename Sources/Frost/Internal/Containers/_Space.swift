@@ -220,10 +220,17 @@ public class _Space: @unchecked Sendable {
         return findSlowly(type, name: name)
     }
 
-    /// ``find(_:name:)`` but for a frozen root's lookup by type: kept out of line, so that
+    /// ``find(_:name:)`` for all but a frozen root's lookup by type: kept out of line, so that
     /// the common case saves no registers.
     @inline(never)
     private final func findSlowly(_ type: ObjectIdentifier, name: String?) -> Found {
+        if findsDirectly, let name {
+            // A frozen root's named lookup: ``findOwn(_:named:)``'s, inlined.
+            let found = PerfectHashTable.find(
+                in: perfectHash.unsafelyUnwrapped.cTable, identity: UInt64(UInt(bitPattern: type)),
+                name: name)
+            return Found(location: found.location, box: found.instance)
+        }
         guard isChild else { return findOwn(type, name: name) }
         guard !isDisposed else { return .missing }
         return findInChain(type, name: name)
@@ -247,9 +254,12 @@ public class _Space: @unchecked Sendable {
     /// short function: no registers to save for the name's bytes.
     @inline(never)
     final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
-        let slot =
-            perfectHash?.slot(identity: UInt64(UInt(bitPattern: type)), name: name)
-            ?? lookup.slot(type, name: name)
+        if let table = perfectHash?.cTable {
+            let found = PerfectHashTable.find(
+                in: table, identity: UInt64(UInt(bitPattern: type)), name: name)
+            return Found(location: found.location, box: found.instance)
+        }
+        let slot = lookup.slot(type, name: name)
         return slot == PerfectHashTable.notFound ? .missing : foundOwn(slot: slot)
     }
 

@@ -167,6 +167,44 @@ final class PerfectHashTable: @unchecked Sendable {
         return (UInt(truncatingIfNeeded: found.slot), found.instance)
     }
 
+    /// The slot of a named key and the box cached in it (a protected read), in one C call:
+    /// ``find(identity:)`` for a resolve by type and name, in the C table `table` (a caller
+    /// that holds the table passes its ``cTable``, and nothing retains the table for the
+    /// call). A name that misses and is not ASCII is looked up again in its NFC form (see
+    /// ``RegistrationKey``).
+    @inline(__always)
+    static func find(in table: OpaquePointer, identity bits: UInt64, name: String) -> (
+        location: UInt, instance: UnsafeMutableRawPointer?
+    ) {
+        var found = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            frost_table_lookup_named(
+                table, bits, RegistrationKey.nameSeparator, utf8.baseAddress, UInt32(utf8.count))
+        }
+        if found == nil || (found!.slot == .max && !name.utf8.allSatisfy({ $0 < 0x80 })) {
+            found = Self.findCanonically(in: table, identity: bits, name: name)
+        }
+        return (UInt(truncatingIfNeeded: found!.slot), found!.instance)
+    }
+
+    /// ``find(in:identity:name:)`` by the name's canonical bytes: its NFC form, made contiguous
+    /// (a name that is not ASCII and missed, or one not stored as contiguous UTF-8).
+    @inline(never)
+    private static func findCanonically(
+        in table: OpaquePointer, identity bits: UInt64, name: String
+    )
+        -> frost_found
+    {
+        var name = name
+        if !RegistrationKey.isASCII(&name) { name = name.precomposedStringWithCanonicalMapping }
+        return name.withUTF8 { utf8 in
+            frost_table_lookup_named(
+                table, bits, RegistrationKey.nameSeparator, utf8.baseAddress, UInt32(utf8.count))
+        }
+    }
+
+    /// The C table, for ``find(in:identity:name:)``.
+    var cTable: OpaquePointer { table }
+
     /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name.
     func slot(for key: RegistrationKey) -> Slot {
         guard let name = key.name else { return slot(identity: key.type.bits) }
@@ -350,6 +388,15 @@ final class PerfectHashTable: @unchecked Sendable {
     /// How the identity (`which == 0`) or name (`which == 1`) function was built.
     func functionInfo(_ which: UInt32) -> frost_function_info {
         frost_table_function_info(table, which)
+    }
+
+    /// Whether the identity function is built over the keys' short forms (a named key found
+    /// by hashing 8 bytes), not their whole identities (tests).
+    var hasShortKeys: Bool { frost_table_has_short_keys(table) != 0 }
+
+    /// The short form of identity bytes of at least 8 bytes (tests).
+    static func shortForm(of identity: [UInt8]) -> UInt64 {
+        identity.withUnsafeBytes { frost_short_form($0.baseAddress!, UInt32($0.count)) }
     }
 
     /// How the identity function was built, for a container's description: the rung of
