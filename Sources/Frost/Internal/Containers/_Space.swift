@@ -366,7 +366,10 @@ public class _Space: @unchecked Sendable {
             return Place(
                 component: slots.componentPointer(at: own),
                 cell: slots.cell(at: own),
-                weakCell: weakCells.isEmpty ? nil : weakCells[Int(own)],
+                // One per own slot when any: an unchecked read, which a caller that does not
+                // need it (``look(chainSlot:)``) never makes.
+                weakCell: weakCells.isEmpty
+                    ? nil : weakCells.withUnsafeBufferPointer { $0[Int(own)] },
                 owner: me,
                 flags: SlotFlags(slots.flags(at: own))
             )

@@ -93,6 +93,7 @@ class Component: @unchecked Sendable {
             makesEachTime && forwardsTo == nil && (boundSlots != nil || makesByClosureDirectly)
         self.takesArgumentsAtRoot = takesArgumentsDirectly
         self.makesEachTime = makesEachTime
+        self.caches = instance != nil || lifetime.keepsInSlot
         self.makesOncePerChild =
             lifetime.keepsPerChild && !lifetime.isSupplied && instance == nil && !isAsync
             && argumentType == nil
@@ -131,7 +132,7 @@ class Component: @unchecked Sendable {
 
     /// Whether the instance stays in the slot's cell, which lookups read as a cached instance:
     /// a singleton's and a registered instance.
-    var caches: Bool { instance != nil || lifetime.keepsInSlot }
+    let caches: Bool
 
     /// Whether `bootstrap()` makes its instance: an eager lifetime's (a singleton), not
     /// `.lazy()`, not a registered instance.
