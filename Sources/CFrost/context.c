@@ -16,9 +16,9 @@
 // table's slots are freed, the hazards that name them are cleared (frost_forget_hazards), so
 // that a stale one does not protect what a new table's cell at the same address holds.
 //
-// Memory: a context (aligned_alloc) and its path (malloc) are allocated by take_context and
-// never freed: a context goes back to the pool (give_back) and is reused, and reclamation
-// walks the registry without a lock. A reclamation's list of hazards is allocated and freed
+// Memory: a context (aligned_alloc) is allocated by take_context and never freed (what its
+// facade fields point to is the facade's): a context goes back to the pool (give_back) and is
+// reused, and reclamation walks the registry without a lock. A reclamation's list of hazards is allocated and freed
 // within frost_reclaim_partition. The instances it partitions are the caller's.
 
 #define _GNU_SOURCE
@@ -35,10 +35,7 @@
 #include "CFrost.h"
 
 _Static_assert(sizeof(frost_context) == 128, "a frost_context fills two 64-byte cache lines");
-_Static_assert(offsetof(frost_context, path) == FROST_CONTEXT_PATH_OFFSET, "path offset");
-_Static_assert(offsetof(frost_context, depth) == FROST_CONTEXT_DEPTH_OFFSET, "depth offset");
-_Static_assert(offsetof(frost_context, state_pending) == FROST_CONTEXT_STATE_PENDING_OFFSET,
-               "state_pending offset");
+_Static_assert(offsetof(frost_context, facade) == 0, "the facade's fields open the context");
 
 __attribute__((tls_model("initial-exec"))) _Thread_local frost_context *frost_thread_context;
 
@@ -56,7 +53,7 @@ static _Atomic(frost_context *) registry = NULL;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(uint32_t) context_count = 0;
 
-static void (*_Atomic state_release)(void *state) = NULL;
+static void (*_Atomic facade_release)(void *facade) = NULL;
 
 static void thread_ended(void *value);
 
@@ -74,8 +71,8 @@ uint32_t frost_context_count(void) {
     return atomic_load_explicit(&context_count, memory_order_relaxed);
 }
 
-void frost_context_set_state_release(void (*release)(void *state)) {
-    atomic_store_explicit(&state_release, release, memory_order_release);
+void frost_context_set_facade_release(void (*release)(void *facade)) {
+    atomic_store_explicit(&facade_release, release, memory_order_release);
 }
 
 /// A context no one uses, from the pool, or a new one.
@@ -92,10 +89,8 @@ static frost_context *take_context(void) {
         }
     }
     frost_context *context = aligned_alloc(128, sizeof *context);
-    uintptr_t *path = malloc(sizeof *path * FROST_PATH_CAPACITY);
-    if (context == NULL || path == NULL) abort();  // 8 KiB, once per thread
+    if (context == NULL) abort();  // 128 bytes, once per thread
     memset(context, 0, sizeof *context);
-    context->path = path;
     atomic_store_explicit(&context->in_use, 1, memory_order_relaxed);
     pthread_mutex_lock(&registry_lock);
     context->next = atomic_load_explicit(&registry, memory_order_relaxed);
@@ -106,8 +101,6 @@ static frost_context *take_context(void) {
 }
 
 static void give_back(frost_context *context) {
-    context->depth = 0;
-    context->state_pending = 0;
     context->stack_limit = 0;
     context->is_async = 0;
     context->parent = NULL;
@@ -145,10 +138,8 @@ frost_context *frost_context_register_thread(void) {
 
 static void thread_ended(void *value) {
     frost_context *context = value;
-    void *state = context->state;
-    context->state = NULL;
-    void (*release)(void *) = atomic_load_explicit(&state_release, memory_order_acquire);
-    if (state != NULL && release != NULL) release(state);  // may run deinits: no lock is held
+    void (*release)(void *) = atomic_load_explicit(&facade_release, memory_order_acquire);
+    if (release != NULL) release(context->facade);  // may run deinits: no lock is held
     frost_thread_context = NULL;
     give_back(context);
 }
@@ -173,13 +164,7 @@ void frost_context_leave_thread(frost_context *context, frost_context *thread) {
     context->is_async = 1;
 }
 
-void frost_context_relinquish(frost_context *context) {
-    void *state = context->state;
-    context->state = NULL;
-    void (*release)(void *) = atomic_load_explicit(&state_release, memory_order_acquire);
-    if (state != NULL && release != NULL) release(state);
-    give_back(context);
-}
+void frost_context_relinquish(frost_context *context) { give_back(context); }
 
 // MARK: - Reclamation
 

@@ -35,18 +35,19 @@ extern "C" {
 
 // MARK: - Contexts
 
-/// The most components one resolve's path holds: Frost's depth limit (Resolver.maximumDepth,
-/// 1,000) is below it.
-#define FROST_PATH_CAPACITY 1024
+/// The size of a context's `facade` fields, in 8-byte words.
+#define FROST_CONTEXT_FACADE_WORDS 3
 
 /// Who is resolving: a thread (frost_context_current) or an async resolve
 /// (frost_context_acquire). Only its owner writes it, except `waiting` (under the wait lock)
 /// and `hazard` (read by reclamation). 128 bytes, allocated on its own cache lines: readers on
 /// different threads share no written line.
-///
-/// The facade's inlined code reads `path`, `depth` and `state_pending` at fixed offsets
-/// (FROST_CONTEXT_*_OFFSET, checked in context.c).
 typedef struct frost_context {
+    /// The Swift facade's own fields for this context (its resolve path and its state), laid
+    /// out by the facade, which places them at the start of the context: zeroed when the
+    /// context is made, never read or written here. When a thread ends, they are given to the
+    /// function set by frost_context_set_facade_release.
+    uint64_t facade[FROST_CONTEXT_FACADE_WORDS];
     /// The cell this context is reading, published before its instance is loaded, and
     /// replaced by the next read. Cleared when the context is given back, when its thread
     /// reclaims, and when the table holding the cell is freed (frost_forget_hazards). A stale
@@ -54,20 +55,9 @@ typedef struct frost_context {
     _Atomic(void *) hazard;
     /// The cell whose creation this context waits for; set and cleared under the wait lock.
     _Atomic(void *) waiting;
-    /// The addresses of the components being created by the current resolve, outermost first:
-    /// FROST_PATH_CAPACITY entries, allocated with the context, never moved or freed.
-    uintptr_t *_Nonnull path;
-    /// The number of entries in `path`.
-    uint32_t depth;
-    /// Nonzero while `state` holds something the end of the current resolve must drop (the
-    /// facade sets and clears it).
-    uint32_t state_pending;
     /// Below this address the thread's stack is too close to its end for another level of
     /// resolving (0: unknown, never refused).
     uintptr_t stack_limit;
-    /// The Swift facade's state for this context (an owned reference), or NULL. Dropped
-    /// through the function given to frost_context_set_state_release when a thread ends.
-    void *_Nullable state;
     /// 1 for an async resolve's context while it runs async code: the cells it claims then
     /// are marked (FROST_CREATOR_ASYNC), and synchronous waits for them are refused. 0 for a
     /// thread's context, and for an async resolve's context while it runs synchronous code on
@@ -82,13 +72,8 @@ typedef struct frost_context {
     /// circle (the ancestor waits, through its task, for this one).
     struct frost_context *_Nullable parent;
     /// Up to 128 bytes.
-    uint8_t padding[128 - 9 * 8];
+    uint8_t padding[128 - (FROST_CONTEXT_FACADE_WORDS + 6) * 8];
 } frost_context;
-
-/// Where the facade's inlined code finds a context's fields.
-#define FROST_CONTEXT_PATH_OFFSET 16
-#define FROST_CONTEXT_DEPTH_OFFSET 24
-#define FROST_CONTEXT_STATE_PENDING_OFFSET 28
 
 /// The calling thread's context, made on its first call.
 extern __attribute__((tls_model("initial-exec"))) _Thread_local frost_context
@@ -133,11 +118,12 @@ static inline void frost_count_async_factory(int32_t delta) {
                               memory_order_relaxed);
 }
 
-/// Returns an async resolve's context to the pool (its depth must be 0).
+/// Returns an async resolve's context to the pool. The facade has emptied its fields.
 void frost_context_relinquish(frost_context *_Nonnull context);
 
-/// Sets the function that drops a context's `state` when its thread ends. Set once.
-void frost_context_set_state_release(void (*_Nonnull release)(void *_Nonnull state));
+/// Sets the function that empties a context's `facade` fields (given their address) when its
+/// thread ends, before the context goes back to the pool. Set once.
+void frost_context_set_facade_release(void (*_Nonnull release)(void *_Nonnull facade));
 
 /// Whether the calling thread's stack has room for another level of resolving.
 static inline int frost_stack_has_room(const frost_context *_Nonnull context) {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Where one cached instance lives: a CFrost `frost_cell` (a slot's, or one a dictionary entry
 /// or a scope storage owns). The instance is a boxed value published once and read without a
-/// lock; this file is the one spelling of every operation on it.
+/// lock; this file is the one spelling of every operation on it, and of every call on the
+/// CFrost contexts cells are read and claimed for (``ResolveContext``'s C side, below).
 ///
 /// The instance in a cell is a +1 reference owned by the cell.
 ///
@@ -73,7 +74,7 @@ struct Cell: @unchecked Sendable {
     /// ``read()`` for a thread whose context the caller already has.
     @inline(__always)
     func read(in context: ResolveContext) -> UnsafeMutableRawPointer? {
-        frost_cell_read_in(pointer, context.raw)
+        frost_cell_read_in(pointer, context.c)
     }
 
     /// The instance's address, for a comparison only: never read through it.
@@ -155,8 +156,8 @@ extension Cell {
         var instance: UnsafeMutableRawPointer?
         let found =
             waiting == .block
-            ? frost_cell_begin(pointer, context.raw, stale, &instance)
-            : frost_cell_begin_async(pointer, context.raw, &instance)
+            ? frost_cell_begin(pointer, context.c, stale, &instance)
+            : frost_cell_begin_async(pointer, context.c, &instance)
         switch found {
         case FROST_BEGIN_READY: return .ready(instance!)
         case FROST_BEGIN_CREATE: return .create
@@ -172,7 +173,7 @@ extension Cell {
     /// instance the box replaced (+1: a dead weak reference's box), to retire.
     @discardableResult
     func end(for context: ResolveContext, publishing box: AnyObject?) -> UnsafeMutableRawPointer? {
-        frost_cell_end(pointer, context.raw, box.map { Unmanaged.passRetained($0).toOpaque() })
+        frost_cell_end(pointer, context.c, box.map { Unmanaged.passRetained($0).toOpaque() })
     }
 }
 
@@ -230,5 +231,92 @@ final class AtomicWord: @unchecked Sendable {
 
     func load() -> UInt {
         frost_word_load(word)
+    }
+}
+
+// MARK: - The contexts cells are read and claimed for
+
+/// ``ResolveContext``'s C side: a CFrost `frost_context` is who reads a cell (its hazard
+/// pointer) and who claims one (the create-once protocol's creator, waiter and wait graph).
+/// Its first words are the facade's own (``ResolvePath``).
+extension ResolveContext {
+    /// The CFrost context, typed.
+    var c: UnsafeMutablePointer<frost_context> {
+        opaque.assumingMemoryBound(to: frost_context.self)
+    }
+
+    /// The calling thread's CFrost context, made on its first call.
+    @inline(__always)
+    static var currentAddress: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(frost_context_current())
+    }
+
+    /// Whether the calling thread's stack has room for another level of resolving.
+    @inline(__always)
+    var stackHasRoom: Bool { frost_stack_has_room(c) != 0 }
+
+    /// Stops the program if ``ResolvePath`` outgrew the words CFrost keeps for it (a test
+    /// checks it too): once, before the first path is made.
+    static let checkFacadeLayout: Void = {
+        precondition(
+            MemoryLayout<ResolvePath>.size <= Int(FROST_CONTEXT_FACADE_WORDS) * 8
+                && MemoryLayout<ResolvePath>.alignment <= 8,
+            "ResolvePath does not fit a frost_context's facade words")
+    }()
+
+    /// Tells CFrost how to empty a context's facade fields when its thread ends, once, before
+    /// the first state is made.
+    static let installFacadeRelease: Void = {
+        frost_context_set_facade_release { fields in
+            ResolveContext.emptyFields(fields.assumingMemoryBound(to: ResolvePath.self))
+        }
+    }()
+
+    /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
+    /// a resolve still running, or `nil`), its path starting with `path`.
+    static func acquireAsync(parent: ResolveContext?, path: [UInt]) -> ResolveContext {
+        let context = ResolveContext(
+            opaque: UnsafeMutableRawPointer(frost_context_acquire(parent?.c)))
+        if context.fields.pointee.entries == nil { context.makePath() }
+        let entries = context.fields.pointee.entries.unsafelyUnwrapped
+        for (index, component) in path.enumerated() { entries[index] = component }
+        context.fields.pointee.depth = UInt32(path.count)
+        return context
+    }
+
+    /// Gives a context from ``acquireAsync(parent:path:)`` back to the pool, its path emptied
+    /// and its state released.
+    func relinquish() {
+        Self.emptyFields(fields)
+        frost_context_relinquish(c)
+    }
+
+    /// Runs synchronous code (no suspension) with this async resolve's context as the
+    /// thread's: resolves it starts continue the path, and creations it begins may be waited
+    /// for by other threads.
+    func onThread<R>(_ body: () throws(FrostError) -> R) throws(FrostError) -> R {
+        let thread = frost_context_enter_thread(c)
+        defer { frost_context_leave_thread(c, thread) }
+        return try body()
+    }
+
+    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
+    func stopWaiting() {
+        frost_context_stop_waiting(c)
+    }
+
+    /// Whether an async factory runs right now anywhere in the process (CFrost counts them:
+    /// a plain global, read without the lazy initialization a Swift global costs).
+    @inline(__always)
+    static var asyncFactoriesRun: Bool { frost_async_factories_run() != 0 }
+
+    /// Counts an async factory that starts (`1`) or returns (`-1`).
+    static func countAsyncFactory(_ delta: Int32) {
+        frost_count_async_factory(delta)
+    }
+
+    /// Tells CFrost whom to call with the cell after a creation someone waited for ends.
+    static func setAsyncWakeup(_ wake: @convention(c) (UnsafeMutableRawPointer) -> Void) {
+        frost_set_async_wakeup(wake)
     }
 }

@@ -42,9 +42,8 @@ extension ResolveContext {
     /// there is none, or when `component` is not shared (a transient's finish runs at once).
     func constructingBlocker(finishing component: Component) -> UnsafeRawPointer? {
         guard component.lifetime.isSharedWithinResolve else { return nil }
-        let depth = Int(raw.pointee.depth)
         guard depth > 1 else { return nil }
-        let path = raw.pointee.path
+        let path = fields.pointee.entries.unsafelyUnwrapped
         let mine = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
         let finishing = stateIfAny?.finishing ?? []
         for index in 0..<depth where path[index] != mine {

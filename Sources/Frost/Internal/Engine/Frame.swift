@@ -291,18 +291,18 @@ struct Frame {
     // MARK: The path
 
     /// Enters `component` in the resolve's path: ``ResolveContext/enter(_:)-(UnsafeRawPointer)``
-    /// inlined (this frame's context's fields read at their offsets in ``ContextLayout``).
-    /// Every eighth level goes through that function instead, which also checks that the
-    /// thread's stack has room (its margin covers eight levels; testing the stack here would
-    /// take a local's address, and with it a stack-protector check, on every creation).
+    /// inlined (this frame's context's ``ResolvePath``, the fields at its start, read through a
+    /// typed pointer). Every eighth level goes through that function instead, which also checks
+    /// that the thread's stack has room (its margin covers eight levels; testing the stack here
+    /// would take a local's address, and with it a stack-protector check, on every creation).
     @inlinable
     @inline(__always)
     func enter(_ component: UnsafeRawPointer) throws(FrostError) {
-        let depth = Int(context.load(fromByteOffset: ContextLayout.depth, as: UInt32.self))
-        let path = context.load(
-            fromByteOffset: ContextLayout.path, as: UnsafeMutablePointer<UInt>.self)
+        let fields = context.assumingMemoryBound(to: ResolvePath.self)
+        let depth = Int(fields.pointee.depth)
+        let path = fields.pointee.entries.unsafelyUnwrapped
         let address = UInt(bitPattern: component)
-        var refused = depth & 7 == 7 || depth >= ContextLayout.maximumDepth
+        var refused = depth & 7 == 7 || depth >= ResolvePath.maximumDepth
         if !refused {
             for index in 0..<depth where path[index] == address {
                 refused = true
@@ -314,8 +314,7 @@ struct Frame {
             return
         }
         path[depth] = address
-        context.storeBytes(
-            of: UInt32(depth + 1), toByteOffset: ContextLayout.depth, as: UInt32.self)
+        fields.pointee.depth = UInt32(depth + 1)
     }
 
     /// Enters `component` through ``ResolveContext``: with the stack checked, or the cycle or
@@ -329,13 +328,10 @@ struct Frame {
     @inlinable
     @inline(__always)
     func leave() {
-        let depth = context.load(fromByteOffset: ContextLayout.depth, as: UInt32.self) &- 1
-        context.storeBytes(of: depth, toByteOffset: ContextLayout.depth, as: UInt32.self)
-        if depth == 0,
-            context.load(fromByteOffset: ContextLayout.statePending, as: UInt32.self) != 0
-        {
-            endResolve()
-        }
+        let fields = context.assumingMemoryBound(to: ResolvePath.self)
+        let depth = fields.pointee.depth &- 1
+        fields.pointee.depth = depth
+        if depth == 0, fields.pointee.statePending != 0 { endResolve() }
     }
 
     /// The end of a top-level resolve that kept something for itself.

@@ -1,7 +1,6 @@
-internal import CFrost
-
 /// The resolve the calling thread is running: the components it is creating, outermost first
-/// (CFrost's `frost_context`, one per thread, made on the thread's first resolve).
+/// (a CFrost context, one per thread, made on the thread's first resolve; its C side, which
+/// cells are claimed and read for, is in Cell.swift; its path and state are ``ResolvePath``).
 ///
 /// Every creation enters its component here and leaves it afterwards, so the path is exact at
 /// every moment, without redoing anything:
@@ -13,28 +12,38 @@ internal import CFrost
 ///   closes;
 /// - errors name the path at the moment they are thrown.
 struct ResolveContext {
-    let raw: UnsafeMutablePointer<frost_context>
+    /// The CFrost context's address.
+    let opaque: UnsafeMutableRawPointer
 
-    init(raw: UnsafeMutablePointer<frost_context>) {
-        self.raw = raw
-    }
-
-    /// The context behind an opaque pointer (``Frame`` carries it that way).
+    /// The context at `opaque` (``Frame`` carries it that way).
     init(opaque: UnsafeMutableRawPointer) {
-        self.raw = opaque.assumingMemoryBound(to: frost_context.self)
+        self.opaque = opaque
     }
 
     /// The calling thread's context.
     @inline(__always)
     static var current: ResolveContext {
-        ResolveContext(raw: frost_context_current())
+        let context = ResolveContext(opaque: currentAddress)
+        if context.fields.pointee.entries == nil { context.makePath() }
+        return context
     }
 
-    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(raw) }
+    /// This context's path and state: the facade's fields at the start of the C context.
+    var fields: UnsafeMutablePointer<ResolvePath> {
+        opaque.assumingMemoryBound(to: ResolvePath.self)
+    }
+
+    /// Allocates the path of a context used for the first time (never freed: the context is
+    /// reused by other threads and resolves).
+    @inline(never)
+    func makePath() {
+        Self.checkFacadeLayout
+        fields.pointee.entries = UnsafeMutablePointer<UInt>.allocate(capacity: ResolvePath.capacity)
+    }
 
     /// How many components the resolve is creating right now (0: none, the next creation is a
     /// top-level one).
-    var depth: Int { Int(raw.pointee.depth) }
+    var depth: Int { Int(fields.pointee.depth) }
 
     // MARK: Entering and leaving
 
@@ -45,19 +54,19 @@ struct ResolveContext {
     ///   past ``Resolver/maximumDepth`` levels or when the thread's stack is nearly used up.
     @inline(__always)
     func enter(_ address: UnsafeRawPointer) throws(FrostError) {
-        let depth = Int(raw.pointee.depth)
-        guard depth < Self.maximumDepth, frost_stack_has_room(raw) != 0 else {
+        let depth = Int(fields.pointee.depth)
+        guard depth < Self.maximumDepth, stackHasRoom else {
             throw depthLimit(at: address)
         }
         // Entries are component addresses, compared as numbers; the path holds
-        // FROST_PATH_CAPACITY > maximumDepth of them.
-        let path = raw.pointee.path
+        // ResolvePath.capacity > maximumDepth of them.
+        let path = fields.pointee.entries.unsafelyUnwrapped
         let component = UInt(bitPattern: address)
         for index in 0..<depth where path[index] == component {
             throw cycle(closedBy: Self.key(of: address))
         }
         path[depth] = component
-        raw.pointee.depth = UInt32(depth + 1)
+        fields.pointee.depth = UInt32(depth + 1)
     }
 
     /// Enters `component` (see ``enter(_:)-(UnsafeRawPointer)``).
@@ -70,16 +79,16 @@ struct ResolveContext {
     /// itself (its `.graph` instances) is dropped.
     @inline(__always)
     func leave() {
-        let depth = raw.pointee.depth - 1
-        raw.pointee.depth = depth
-        if depth == 0, raw.pointee.state_pending != 0 { resolveEnded() }
+        let depth = fields.pointee.depth - 1
+        fields.pointee.depth = depth
+        if depth == 0, fields.pointee.statePending != 0 { resolveEnded() }
     }
 
     /// The end of a top-level resolve that kept something for itself: drops it.
     @inline(never)
     func resolveEnded() {
-        raw.pointee.state_pending = 0
-        if let state = raw.pointee.state {
+        fields.pointee.statePending = 0
+        if let state = fields.pointee.state {
             Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef {
                 $0.resolveEnded()
             }
@@ -110,13 +119,13 @@ struct ResolveContext {
     func passing<R>(
         _ component: Component, _ body: () throws(FrostError) -> R
     ) throws(FrostError) -> R {
-        let depth = Int(raw.pointee.depth)
+        let depth = Int(fields.pointee.depth)
         guard depth < Self.maximumDepth else {
             throw depthLimit(at: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
         }
-        raw.pointee.path[depth] =
+        fields.pointee.entries.unsafelyUnwrapped[depth] =
             UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque()) | Self.passage
-        raw.pointee.depth = UInt32(depth + 1)
+        fields.pointee.depth = UInt32(depth + 1)
         defer { leave() }
         return try body()
     }
@@ -132,8 +141,8 @@ struct ResolveContext {
     /// Whether the resolve is creating `component` now (it is on the path).
     func isEntered(_ component: Component) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
-        let path = raw.pointee.path
-        return (0..<Int(raw.pointee.depth)).contains { path[$0] == address }
+        let path = fields.pointee.entries.unsafelyUnwrapped
+        return (0..<depth).contains { path[$0] == address }
     }
 
     /// The key of the component at `address`, for a message.
@@ -145,8 +154,7 @@ struct ResolveContext {
 
     /// The keys of the components being created, outermost first.
     var pathKeys: [RegistrationKey] {
-        let depth = Int(raw.pointee.depth)
-        let path = raw.pointee.path
+        let path = fields.pointee.entries.unsafelyUnwrapped
         return (0..<depth).map { index in
             Self.component(ofEntry: path[index]).takeUnretainedValue().key
         }
@@ -176,7 +184,6 @@ struct ResolveContext {
     @inline(never)
     func depthLimit(at address: UnsafeRawPointer) -> FrostError {
         let component = Unmanaged<Component>.fromOpaque(address).takeUnretainedValue()
-        let depth = Int(raw.pointee.depth)
         let reason =
             depth >= Self.maximumDepth
             ? "the resolve nested \(depth) factories, the most Frost allows (maximumDepth)"
@@ -186,47 +193,64 @@ struct ResolveContext {
     }
 
     /// How deep a resolve may nest factories: ``Resolver/maximumDepth``.
-    static var maximumDepth: Int { ContextLayout.maximumDepth }
+    static var maximumDepth: Int { ResolvePath.maximumDepth }
 
     // MARK: The thread's state
 
     /// The calling thread's state, if it was ever made (for a check that must not make it).
     var stateIfAny: ThreadState? {
-        raw.pointee.state.map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
+        fields.pointee.state.map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The calling thread's `.graph` instances and provisional instances, made on first use.
     /// Whoever adds a `.graph` instance calls ``keepUntilTheResolveEnds()``.
     var state: ThreadState {
-        if let state = raw.pointee.state {
+        if let state = fields.pointee.state {
             return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue()
         }
-        ThreadState.installRelease
+        Self.installFacadeRelease
         let state = ThreadState()
-        raw.pointee.state = Unmanaged.passRetained(state).toOpaque()
+        fields.pointee.state = Unmanaged.passRetained(state).toOpaque()
         return state
     }
 
     /// Tells the end of the current top-level resolve to drop the state's `.graph` instances.
     func keepUntilTheResolveEnds() {
-        raw.pointee.state_pending = 1
+        fields.pointee.statePending = 1
+    }
+
+    /// Empties the path and state of the context whose facade fields are at `fields` (its
+    /// thread ended, or its async resolve gave it back): the state is released.
+    static func emptyFields(_ fields: UnsafeMutablePointer<ResolvePath>) {
+        fields.pointee.depth = 0
+        fields.pointee.statePending = 0
+        if let state = fields.pointee.state {
+            fields.pointee.state = nil
+            Unmanaged<ThreadState>.fromOpaque(state).release()  // may run deinits
+        }
     }
 }
 
-/// Where ``Frame``'s inlined code finds the
-/// fields of a CFrost `frost_context` (the `FROST_CONTEXT_*_OFFSET` macros, which C checks
-/// with `_Static_assert` and a test compares with these), and the depth limit it enforces.
-/// The fields it reads are only ever touched by the context's own thread.
+/// The facade's own fields of a CFrost context (its `facade` words, at the context's start):
+/// the resolve's path and the thread's state. Laid out here; ``Frame``'s inlined code reads them
+/// through a typed pointer. CFrost zeroes them when it makes a context and never reads them;
+/// a test checks that they fit (`FROST_CONTEXT_FACADE_WORDS`).
 @usableFromInline
-enum ContextLayout {
-    /// The `uintptr_t *path` field.
-    @inlinable static var path: Int { 16 }
-    /// The `uint32_t depth` field.
-    @inlinable static var depth: Int { 24 }
-    /// The `uint32_t state_pending` field.
-    @inlinable static var statePending: Int { 28 }
-    /// How deep a resolve may nest factories (below `FROST_PATH_CAPACITY`).
+struct ResolvePath {
+    /// The addresses of the components being created, outermost first (``capacity`` entries,
+    /// made on the context's first use), or `nil` before.
+    @usableFromInline var entries: UnsafeMutablePointer<UInt>?
+    /// The number of entries in use.
+    @usableFromInline var depth: UInt32
+    /// Nonzero while `state` holds something the end of the current resolve must drop.
+    @usableFromInline var statePending: UInt32
+    /// The context's ``ThreadState`` (an owned reference), or `nil`.
+    var state: UnsafeMutableRawPointer?
+
+    /// How deep a resolve may nest factories (below ``capacity``).
     @inlinable static var maximumDepth: Int { 1_000 }
+    /// The entries a path holds.
+    static var capacity: Int { 1_024 }
 }
 
 /// What the calling thread's resolve keeps besides its path: `.graph` instances (one per
@@ -268,59 +292,5 @@ final class ThreadState {
     /// The provisional box of `cell`, if this thread is finishing one.
     func provisionalBox(for cell: UnsafeMutableRawPointer) -> AnyObject? {
         provisional.last { $0.cell == cell }?.box
-    }
-
-    /// Tells CFrost how to drop a thread's state, once, before the first state is made.
-    static let installRelease: Void = {
-        frost_context_set_state_release { state in
-            Unmanaged<ThreadState>.fromOpaque(state).release()
-        }
-    }()
-}
-
-extension ResolveContext {
-    /// A context from CFrost's pool for an awaited resolve, working for `parent` (a context of
-    /// a resolve still running, or `nil`), its path starting with `path`.
-    static func acquireAsync(parent: ResolveContext?, path: [UInt])
-        -> ResolveContext
-    {
-        let context = ResolveContext(raw: frost_context_acquire(parent?.raw))
-        for (index, component) in path.enumerated() { context.raw.pointee.path[index] = component }
-        context.raw.pointee.depth = UInt32(path.count)
-        return context
-    }
-
-    /// Gives a context from ``acquireAsync(parent:path:)`` back to the pool.
-    func relinquish() {
-        frost_context_relinquish(raw)
-    }
-
-    /// Runs synchronous code (no suspension) with this async resolve's context as the
-    /// thread's: resolves it starts continue the path, and creations it begins may be waited
-    /// for by other threads.
-    func onThread<R>(_ body: () throws(FrostError) -> R) throws(FrostError) -> R {
-        let thread = frost_context_enter_thread(raw)
-        defer { frost_context_leave_thread(raw, thread) }
-        return try body()
-    }
-
-    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
-    func stopWaiting() {
-        frost_context_stop_waiting(raw)
-    }
-
-    /// Whether an async factory runs right now anywhere in the process (CFrost counts them:
-    /// a plain global, read without the lazy initialization a Swift global costs).
-    @inline(__always)
-    static var asyncFactoriesRun: Bool { frost_async_factories_run() != 0 }
-
-    /// Counts an async factory that starts (`1`) or returns (`-1`).
-    static func countAsyncFactory(_ delta: Int32) {
-        frost_count_async_factory(delta)
-    }
-
-    /// Tells CFrost whom to call with the cell after a creation someone waited for ends.
-    static func setAsyncWakeup(_ wake: @convention(c) (UnsafeMutableRawPointer) -> Void) {
-        frost_set_async_wakeup(wake)
     }
 }
