@@ -65,6 +65,17 @@ else
 fi
 printf '%s\n' "$importers" | sed 's/^/  /'
 
+# Locks are taken through scoped helpers (`withLock`): no lock()/unlock() pair by hand.
+by_hand=$(grep -rnE '\.(lock|unlock)\(\)' --include='*.swift' Sources/Frost \
+    | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
+if [ -n "$by_hand" ]; then
+    echo "engine-layout-check: a lock is taken by hand (use withLock):"
+    printf '%s\n' "$by_hand" | sed 's/^/  /'
+    status=1
+else
+    echo "engine-layout-check: every lock is taken through withLock"
+fi
+
 hooks=$(
     find Sources/Frost -name '*.swift' | sort | while IFS= read -r file; do
         code_lines "$file" | grep -E '(^|[[:space:]:])public\s+([a-z]+\s+)*(func|var|let|class|struct|enum|protocol|typealias|init)\s+_[A-Za-z]' | sed "s|^|$file:|"

@@ -127,16 +127,16 @@ extension LazyInjected {
 
     /// Gives the property its resolver unless it has one; returns whether it did.
     private func give(_ resolver: any Resolver) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !injected else { return false }
-        // A container is kept weakly: a property must not keep its own container alive.
-        if let container = resolver as? any AnyObject & Resolver {
-            self.container = container
-        } else {
-            self.resolver = resolver
+        lock.withLock {
+            guard !injected else { return false }
+            // A container is kept weakly: a property must not keep its own container alive.
+            if let container = resolver as? any AnyObject & Resolver {
+                self.container = container
+            } else {
+                self.resolver = resolver
+            }
+            injected = true
+            return true
         }
-        injected = true
-        return true
     }
 }

@@ -104,26 +104,28 @@ extension _Space {
     /// Unlinks the records of `.weak` instances that died (never the newest record: pushes
     /// swap only the head). Serialized with itself and with the disposal's walk.
     private final func pruneDeadRecords() {
-        let lock = pruning.get(NSLock.init)
-        lock.lock()
-        defer { lock.unlock() }
-        let head = disposalHead.load(ordering: .sequentiallyConsistent)
-        guard head != 0, head != Disposal.closed else { return }
-        var dead: [Unmanaged<DisposalRecord>] = []
-        var alive = 0
-        var previous = Unmanaged<DisposalRecord>.fromOpaque(UnsafeRawPointer(bitPattern: head)!)
-        while let pointer = previous.takeUnretainedValue().next {
-            let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
-            if record.takeUnretainedValue().isDead {
-                previous.takeUnretainedValue().next = record.takeUnretainedValue().next
-                dead.append(record)
-            } else {
-                if record.takeUnretainedValue().isWeak { alive += 1 }
-                previous = record
+        let dead = pruning.get(NSLock.init).withLock { () -> [Unmanaged<DisposalRecord>] in
+            let head = disposalHead.load(ordering: .sequentiallyConsistent)
+            guard head != 0, head != Disposal.closed else { return [] }
+            var dead: [Unmanaged<DisposalRecord>] = []
+            var alive = 0
+            var previous = Unmanaged<DisposalRecord>.fromOpaque(
+                UnsafeRawPointer(bitPattern: head)!)
+            while let pointer = previous.takeUnretainedValue().next {
+                let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
+                if record.takeUnretainedValue().isDead {
+                    previous.takeUnretainedValue().next = record.takeUnretainedValue().next
+                    dead.append(record)
+                } else {
+                    if record.takeUnretainedValue().isWeak { alive += 1 }
+                    previous = record
+                }
             }
+            weakRecords.store(alive + 1, ordering: .relaxed)
+            weakRecordsAlive.store(alive + 1, ordering: .relaxed)
+            return dead
         }
-        weakRecords.store(alive + 1, ordering: .relaxed)
-        weakRecordsAlive.store(alive + 1, ordering: .relaxed)
+        // Unlinked: no one reaches them any more. Released after the lock.
         for record in dead { record.release() }
     }
 
@@ -264,20 +266,19 @@ extension _Space {
 
     /// How many records the disposal list holds (0 once it is closed): for tests.
     final var disposalRecordCount: Int {
-        let lock = pruning.get(NSLock.init)
-        lock.lock()
-        defer { lock.unlock() }
-        let head = disposalHead.load(ordering: .sequentiallyConsistent)
-        guard head != 0, head != Disposal.closed else { return 0 }
-        var count = 0
-        var current = UnsafeMutableRawPointer(bitPattern: head)
-        while let pointer = current {
-            count += 1
-            current = Unmanaged<DisposalRecord>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
-                $0.next
+        pruning.get(NSLock.init).withLock {
+            let head = disposalHead.load(ordering: .sequentiallyConsistent)
+            guard head != 0, head != Disposal.closed else { return 0 }
+            var count = 0
+            var current = UnsafeMutableRawPointer(bitPattern: head)
+            while let pointer = current {
+                count += 1
+                current = Unmanaged<DisposalRecord>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+                    $0.next
+                }
             }
+            return count
         }
-        return count
     }
 
     /// Releases the records without running their hooks: the container is going away.

@@ -86,9 +86,7 @@ struct InjectionPlan: Sendable {
             if let plan = find(id) { return plan }
             // Reflected without the lock: two threads may both reflect a class, once.
             let plan = InjectionPlan(reflecting: type)
-            lock.lock()
-            defer { lock.unlock() }
-            return find(id) ?? add(plan, for: id)
+            return lock.withLock { find(id) ?? add(plan, for: id) }
         }
 
         /// The published plan of `id`, read without a lock.

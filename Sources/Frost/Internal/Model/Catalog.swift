@@ -210,24 +210,24 @@ final class Catalog: @unchecked Sendable {
     /// Whether a key here (not the parent's) has the readable canonical name `canonicalName`
     /// (`Module.Type` or `Module.Type#name`).
     func contains(canonicalName: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if readableNamesCache == nil {
-            readableNamesCache = Set(keys.map(\.canonicalName))
+        lock.withLock {
+            if readableNamesCache == nil {
+                readableNamesCache = Set(keys.map(\.canonicalName))
+            }
+            return readableNamesCache!.contains(canonicalName)
         }
-        return readableNamesCache!.contains(canonicalName)
     }
 
     // MARK: Indexes
 
     /// The names each type is registered under here (`nil`: unnamed), built on first use.
     private var byType: [TypeIdentity: [String?]] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let byTypeCache { return byTypeCache }
-        var index: [TypeIdentity: [String?]] = [:]
-        for key in keys { index[key.type, default: []].append(key.name) }
-        byTypeCache = index
-        return index
+        lock.withLock {
+            if let byTypeCache { return byTypeCache }
+            var index: [TypeIdentity: [String?]] = [:]
+            for key in keys { index[key.type, default: []].append(key.name) }
+            byTypeCache = index
+            return index
+        }
     }
 }
