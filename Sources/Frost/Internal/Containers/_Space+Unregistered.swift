@@ -180,7 +180,7 @@ extension Optional: OptionalResolving {
 struct CapturedArguments: @unchecked Sendable {
     /// The tuple's type.
     let type: Any.Type
-    private let lend: ((UnsafeRawPointer) throws -> Void) throws -> Void
+    private let lend: ((UnsafeRawPointer) throws(FrostError) -> Void) throws(FrostError) -> Void
 
     /// Copies the tuple of type `type` at `pointer`.
     init(pointer: UnsafeRawPointer, type: Any.Type) {
@@ -189,23 +189,21 @@ struct CapturedArguments: @unchecked Sendable {
     }
 
     private static func copy<Arguments>(of pointer: UnsafeRawPointer, as type: Arguments.Type)
-        -> ((UnsafeRawPointer) throws -> Void) throws -> Void
+        -> ((UnsafeRawPointer) throws(FrostError) -> Void) throws(FrostError) -> Void
     {
         let arguments = pointer.assumingMemoryBound(to: Arguments.self).pointee
-        return { body in try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) } }
+        return { (body: (UnsafeRawPointer) throws(FrostError) -> Void) throws(FrostError) in
+            try withUnsafePointer(to: arguments) { (copy) throws(FrostError) in
+                try body(UnsafeRawPointer(copy))
+            }
+        }
     }
 
     /// Calls `body` with a pointer to a copy of the arguments (valid during the call).
     func withPointer<R>(_ body: (UnsafeRawPointer) throws(FrostError) -> R) throws(FrostError) -> R
     {
         var result: R?
-        do {
-            try lend { pointer in result = try body(pointer) }
-        } catch let error as FrostError {
-            throw error
-        } catch {
-            preconditionFailure("only a FrostError is thrown here")
-        }
+        try lend { (pointer) throws(FrostError) in result = try body(pointer) }
         return result!
     }
 }
