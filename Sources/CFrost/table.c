@@ -272,9 +272,14 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
     // The function is built over the keys' short forms when they are distinct (they are,
     // unless 64-bit hashes collide) and every key has them (8 bytes or more).
     if (count > 0 && !options->full_keys) {
-        int shortable = 1;
-        for (uint32_t i = 0; i < count && shortable; i++) shortable = identities[i].length >= 8;
-        if (shortable) {
+        int shortable = 1, all_short = 1;
+        for (uint32_t i = 0; i < count && shortable; i++) {
+            shortable = identities[i].length >= 8;
+            all_short &= identities[i].length == 8;
+        }
+        // Keys of 8 bytes are their own short forms, distinct already.
+        if (shortable && all_short) table->short_keys = 1;
+        if (shortable && !all_short) {
             short_forms = malloc(sizeof *short_forms * count);
             short_views = malloc(sizeof *short_views * count);
             if (!short_forms || !short_views) {
@@ -293,8 +298,8 @@ frost_status frost_table_create(const frost_key *keys, uint32_t count, frost_rel
             table->short_keys = duplicate == FROST_NOT_FOUND;
         }
     }
-    status = frost_build_function(table->short_keys ? short_views : identities, count, options,
-                                  &table->identity, identity_values);
+    const key_view *hashed = short_views != NULL && table->short_keys ? short_views : identities;
+    status = frost_build_function(hashed, count, options, &table->identity, identity_values);
     if (status != FROST_OK) goto done;
 
     table->capacity = table->identity.info.range;

@@ -242,6 +242,10 @@ struct PerfectHashEdgeCaseTests {
         let distinct = try PerfectHashTable(
             identities: [namedIdentity, Array(repeating: 7, count: 8)], names: ["a", "b"])
         #expect(distinct.hasShortKeys)
+        let unnamed = KeySet(count: 100, seed: 8)
+        let types = try unnamed.table()  // 8-byte identities: their own short forms
+        #expect(types.hasShortKeys)
+        Self.checkLookups(types, unnamed)
         let tooShort = try PerfectHashTable(
             identities: [namedIdentity, [1, 2, 3]], names: ["a", "b"])
         #expect(!tooShort.hasShortKeys)
