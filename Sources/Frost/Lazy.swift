@@ -102,7 +102,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
                 }
                 cell.end(for: context, publishing: box)
                 return Unmanaged.passUnretained(box).toOpaque()
-            case .own, .cycle, .awaited, .wait:
+            case .own, .cycle, .awaited:
                 let key = RegistrationKey(T.self, name: target.name)
                 throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
             }

@@ -74,7 +74,7 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
             }
             cell.end(for: context, publishing: Box(instance))
             return instance
-        case .own, .cycle, .awaited, .wait:
+        case .own, .cycle, .awaited:
             let key = RegistrationKey(T.self, name: name)
             throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
         }

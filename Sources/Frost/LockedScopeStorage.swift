@@ -64,7 +64,7 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
         case .own:
             // This thread is making this key's instance and asks again: `make` reports it.
             return try make()
-        case .cycle, .awaited, .wait:
+        case .cycle, .awaited:
             throw FrostError(
                 .cycle, key: key.key, path: context.pathKeys + [key.key],
                 detail: "another thread is creating it in a LockedScopeStorage and waits, "

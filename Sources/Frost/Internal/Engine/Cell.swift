@@ -118,9 +118,9 @@ struct Cell: @unchecked Sendable {
     }
 }
 
-/// What ``Cell/begin(for:stale:waiting:)`` found: the create-once protocol's decision, the same
-/// for a synchronous resolve and an awaited one (only the wait differs: a thread blocks, a task
-/// suspends).
+/// What ``Cell/begin(for:stale:)`` or ``Cell/beginAwaiting(for:)`` found: the create-once
+/// protocol's decision, the same for a synchronous resolve and an awaited one (only the wait
+/// differs: a thread blocks in `begin`, a task is told to suspend by `beginAwaiting`).
 enum CellClaim {
     /// The cell holds an instance: read it (a protected read) before any other cell.
     case ready(UnsafeMutableRawPointer)
@@ -132,39 +132,39 @@ enum CellClaim {
     case cycle
     /// An awaited resolve creates it: a synchronous resolve must not block for it.
     case awaited
-    /// (An awaited resolve only.) Another resolve creates it: suspend until a creation ends
-    /// (``AwaitedResolve``), stop waiting, and begin again.
-    case wait
-}
-
-/// How a resolve waits for another's creation of the same cell.
-enum CellWaiting {
-    /// Blocks the thread (a synchronous resolve), inside CFrost.
-    case block
-    /// Returns ``CellClaim/wait`` (an awaited resolve, which never blocks its thread).
-    case suspend
 }
 
 extension Cell {
-    /// Reads the instance or takes the creation over, for `context`. Waits only while another
-    /// resolve creates this cell's instance, in the way `waiting` says. An instance equal to
+    /// Reads the instance or takes the creation over, for `context`, blocking the thread
+    /// (inside CFrost) while another resolve creates this cell's instance. An instance equal to
     /// `stale` (a dead weak reference's box) counts as none.
-    func begin(
-        for context: ResolveContext, stale: UnsafeMutableRawPointer? = nil,
-        waiting: CellWaiting = .block
-    ) -> CellClaim {
+    func begin(for context: ResolveContext, stale: UnsafeMutableRawPointer? = nil) -> CellClaim {
         var instance: UnsafeMutableRawPointer?
-        let found =
-            waiting == .block
-            ? frost_cell_begin(pointer, context.c, stale, &instance)
-            : frost_cell_begin_async(pointer, context.c, &instance)
+        let found = frost_cell_begin(pointer, context.c, stale, &instance)
+        // A blocking begin never answers FROST_BEGIN_WAIT.
+        return Self.claim(found, instance)!
+    }
+
+    /// ``begin(for:stale:)`` for an awaited resolve, which never blocks its thread: `nil` when
+    /// another resolve creates the instance (suspend until a creation ends, in
+    /// ``AwaitedResolve``, stop waiting, and begin again).
+    func beginAwaiting(for context: ResolveContext) -> CellClaim? {
+        var instance: UnsafeMutableRawPointer?
+        let found = frost_cell_begin_async(pointer, context.c, &instance)
+        return Self.claim(found, instance)
+    }
+
+    /// The claim CFrost's answer `found` says (`nil`: wait).
+    private static func claim(_ found: frost_begin, _ instance: UnsafeMutableRawPointer?)
+        -> CellClaim?
+    {
         switch found {
-        case FROST_BEGIN_READY: return .ready(instance!)
-        case FROST_BEGIN_CREATE: return .create
-        case FROST_BEGIN_OWN: return .own
-        case FROST_BEGIN_CYCLE: return .cycle
-        case FROST_BEGIN_ASYNC: return .awaited
-        default: return .wait
+        case FROST_BEGIN_READY: .ready(instance!)
+        case FROST_BEGIN_CREATE: .create
+        case FROST_BEGIN_OWN: .own
+        case FROST_BEGIN_CYCLE: .cycle
+        case FROST_BEGIN_ASYNC: .awaited
+        default: nil
         }
     }
 
@@ -300,7 +300,7 @@ extension ResolveContext {
         return try body()
     }
 
-    /// Ends the wait `Cell.begin(for:stale:waiting:)` recorded for an awaited resolve.
+    /// Ends the wait ``Cell/beginAwaiting(for:)`` recorded for an awaited resolve.
     func stopWaiting() {
         frost_context_stop_waiting(c)
     }

@@ -28,7 +28,7 @@ struct Creation {
     /// creation).
     var logsSingleton = false
 
-    /// What ``begin(waiting:)`` found.
+    /// What ``begin()`` or ``beginAwaiting()`` found.
     enum Begun {
         /// The instance (a protected read: copy its value out before reading another cell).
         case ready(UnsafeMutableRawPointer)
@@ -39,16 +39,25 @@ struct Creation {
         /// A forward (`.implements`) re-entered while the instance it forwards to is being
         /// finished: made through, unkept (it resolves to that instance, not to a cycle).
         case through
-        /// (Awaited only.) Another resolve creates it: suspend, then begin again.
-        case wait
     }
 
-    /// Reads the instance or claims its creation.
-    func begin(waiting: CellWaiting = .block) throws(FrostError) -> Begun {
-        switch cell.begin(for: context, waiting: waiting) {
+    /// Reads the instance or claims its creation, blocking while another resolve creates it.
+    func begin() throws(FrostError) -> Begun {
+        try begun(cell.begin(for: context))
+    }
+
+    /// ``begin()`` for an awaited resolve: `nil` when another resolve creates the instance
+    /// (suspend, then begin again).
+    func beginAwaiting() throws(FrostError) -> Begun? {
+        guard let claim = cell.beginAwaiting(for: context) else { return nil }
+        return try begun(claim)
+    }
+
+    /// What the cell's `claim` means for this creation.
+    private func begun(_ claim: CellClaim) throws(FrostError) -> Begun {
+        switch claim {
         case .ready(let box): return .ready(box)
         case .create: return .create
-        case .wait: return .wait
         case .own:
             // Its own resolve re-entered it while finishing it: the instance is made, and is
             // what the re-entry gets. Earlier (in its factory) it is a cycle.
@@ -140,7 +149,6 @@ struct Creation {
             } catch {
                 throw context.failure(error, in: component)
             }
-        case .wait: preconditionFailure("a blocking begin never asks to wait")
         case .create:
             // Entered once for the whole creation: a top-level one does not end its resolve
             // (and drop its `.graph` instances) between constructing and finishing.
@@ -183,7 +191,12 @@ struct Creation {
     {
         while true {
             let epoch = AwaitedResolve.epoch
-            switch try begin(waiting: .suspend) {
+            guard let begun = try beginAwaiting() else {
+                await AwaitedResolve.wait(for: cell.address, since: epoch)
+                context.stopWaiting()
+                continue
+            }
+            switch begun {
             case .ready(let box):
                 return .made(Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue())
             case .provisional(let box):
@@ -194,9 +207,6 @@ struct Creation {
                 } catch {
                     throw context.failure(error, in: component)
                 }
-            case .wait:
-                await AwaitedResolve.wait(for: cell.address, since: epoch)
-                context.stopWaiting()
             case .create:
                 let box: AnyObject
                 do {

@@ -251,7 +251,7 @@ struct Frame {
         try creation.publish(box)
     }
 
-    /// ``Creation/begin(waiting:)`` for ``makeOnce(_:in:slot:as:)``: the box, or whether
+    /// ``Creation/begin()`` for ``makeOnce(_:in:slot:as:)``: the box, or whether
     /// this resolve creates it now (neither: the engine handles it).
     @usableFromInline
     func beginOnce(in cell: UnsafeMutableRawPointer, of component: UnsafeRawPointer) -> (

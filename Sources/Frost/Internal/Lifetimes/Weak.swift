@@ -60,7 +60,7 @@ enum Weak: Lifetime {
                 throw context.cycle(closedBy: component.key)
             case .cycle:
                 throw Engine.crossResolveCycle(component, context)
-            case .awaited, .wait:
+            case .awaited:
                 throw Engine.madeByAnotherTask(component)
             }
         }
