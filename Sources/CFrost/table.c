@@ -592,6 +592,7 @@ frost_found frost_table_lookup8(const frost_table *table, uint64_t identity) {
 
 frost_found frost_table_lookup_named(const frost_table *table, uint64_t identity,
                                      uint8_t separator, const uint8_t *name, uint32_t length) {
+    if (length > UINT32_MAX - 9) return not_found;  // no key is that long (9 + length wraps)
     uint32_t index = __builtin_expect(table->short_keys, 1)
         ? slot_named(table, identity, separator, name, length)
         : frost_table_find_named(table, identity, separator, name, length, NULL);

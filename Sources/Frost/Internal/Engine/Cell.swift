@@ -265,7 +265,7 @@ extension ResolveContext {
     }()
 
     /// Tells CFrost how to empty a context's facade fields when its thread ends, once, before
-    /// the first state is made.
+    /// the first path is made (``makePath()``).
     static let installFacadeRelease: Void = {
         frost_context_set_facade_release { fields in
             ResolveContext.emptyFields(fields.assumingMemoryBound(to: ResolvePath.self))

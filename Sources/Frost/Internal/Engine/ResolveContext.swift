@@ -38,6 +38,8 @@ struct ResolveContext {
     @inline(never)
     func makePath() {
         Self.checkFacadeLayout
+        // Before a path is used: a thread that ends gives its context back emptied.
+        Self.installFacadeRelease
         fields.pointee.entries = UnsafeMutablePointer<UInt>.allocate(capacity: ResolvePath.capacity)
     }
 
@@ -208,7 +210,6 @@ struct ResolveContext {
         if let state = fields.pointee.state {
             return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue()
         }
-        Self.installFacadeRelease
         let state = ThreadState()
         fields.pointee.state = Unmanaged.passRetained(state).toOpaque()
         return state
