@@ -10,7 +10,7 @@ FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
-	fuzz bench bench-quick docs examples hummingbird lifecycle macros dependency-probe clean
+	fuzz walk bench bench-quick docs examples hummingbird lifecycle macros dependency-probe clean
 
 all: test
 
@@ -92,6 +92,12 @@ fuzz: deps
 	    -max_len=4096 -print_final_stats=1 .build/fuzz-corpus > .build/fuzz.log 2>&1 \
 	    || { tail -60 .build/fuzz.log; exit 1; }
 	tail -6 .build/fuzz.log
+
+# The Swift files one resolve runs code in (callgrind), for the three walks the engine is
+# judged by: a first singleton resolve, an awaited transient, an awaited `.scoped` resolve
+# through `withChild`.
+walk: deps
+	Scripts/file-walk.sh
 
 # The benchmark: frozen vs dictionary container vs Swinject vs hand-written, release mode.
 bench: deps
