@@ -62,16 +62,17 @@ extension Container {
         make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
         storeAutowired(
-            TypedComponent<T>.self, boxType: Box<T>.self, name: name, parameters: parameters,
+            TypedComponent<T>.self, boxType: _boxType(T.self), name: name, parameters: parameters,
             make: make)
     }
 
     /// ``registerAutowired(_:name:parameters:make:)``'s registration, made as a `component`
-    /// whose instances go in boxes of `boxType`.
+    /// whose instances go in boxes of `boxType` (`nil`: a class's instances are kept as
+    /// themselves).
     @usableFromInline
     func storeAutowired<T>(
         _ component: TypedComponent<T>.Type,
-        boxType: Box<T>.Type,
+        boxType: Box<T>.Type?,
         name: String?,
         parameters: [Any.Type],
         make: @escaping @Sendable (Frame) throws -> T

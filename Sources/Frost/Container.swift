@@ -130,14 +130,15 @@ public final class Container: Resolver {
     ) -> Registration<T> {
         // The registration's class and box named here, specialized for `T` (see
         // `registerAutowired`).
-        storeClosure(TypedComponent<T>.self, boxType: Box<T>.self, name: name, factory: factory)
+        storeClosure(
+            TypedComponent<T>.self, boxType: _boxType(T.self), name: name, factory: factory)
     }
 
     /// ``register(_:name:factory:)``'s registration, made as a `component` whose instances go
-    /// in boxes of `boxType`.
+    /// in boxes of `boxType` (`nil`: a class's instances are kept as themselves).
     @usableFromInline
     func storeClosure<T>(
-        _ component: TypedComponent<T>.Type, boxType: Box<T>.Type, name: String?,
+        _ component: TypedComponent<T>.Type, boxType: Box<T>.Type?, name: String?,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
         add(
@@ -156,30 +157,44 @@ public final class Container: Resolver {
     @inlinable
     @discardableResult
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
-        // Boxed here, where the box's type is known statically: a child that supplies a
-        // value per request looks nothing up to make it.
-        register(box: Box(instance), name: name)
+        // Kept here, where `T` is known statically: a child that supplies a value per request
+        // looks nothing up to keep it (and a class instance is kept as itself, unboxed).
+        register(kept: _keep(instance), as: T.self, boxType: _boxType(T.self), name: name)
     }
 
-    /// ``register(instance:name:)`` with the instance boxed: a value for a provided key of
-    /// the parent's fills the child's cell for it; anything else is a registration.
+    /// ``register(instance:name:)`` with the instance as a cell keeps it (``_keep(_:)``): a
+    /// value for a provided key of the parent's fills the child's cell for it; anything else
+    /// is a registration.
     @usableFromInline
-    func register<T>(box: Box<T>, name: String?) -> Registration<T> {
+    func register<T>(kept: AnyObject, as type: T.Type, boxType: Box<T>.Type?, name: String?)
+        -> Registration<T>
+    {
         let key = RegistrationKey(T.self, name: name)
         if let parent, let index = parent.providedIndex(of: key) {
-            supply(box, at: index, for: key, perChildCount: parent.perChildCount)
+            supply(kept, at: index, for: key, perChildCount: parent.perChildCount)
             return Registration(container: self, key: key)
         }
         if let parentContainer, let index = parentContainer.space.providedIndex(of: key) {
-            supply(box, at: index, for: key, perChildCount: parentContainer.space.perChildCount)
+            supply(kept, at: index, for: key, perChildCount: parentContainer.space.perChildCount)
             return Registration(container: self, key: key)
         }
+        return add(instance: kept, of: key, boxType: boxType)
+    }
+
+    /// Registers `kept`, an instance of `T` as a cell keeps it, under `key`: a singleton whose
+    /// cell is preset.
+    private func add<T>(instance kept: AnyObject, of key: RegistrationKey, boxType: Box<T>.Type?)
+        -> Registration<T>
+    {
+        // Immutable, and handed out as every resolve of it hands it out.
+        nonisolated(unsafe) let kept = kept
         return add(
             TypedComponent(
                 key: key,
                 scope: Singleton.scope,
-                instance: box,
-                factory: .closure { _ in box.value }
+                instance: kept,
+                factory: .closure { _ in _kept(kept, as: T.self) },
+                boxType: boxType
             )
         )
     }
@@ -459,11 +474,9 @@ public final class Container: Resolver {
     /// ``Registration`` can change it.
     func registerSupplied<T>(_ key: RegistrationKey, as type: T.Type) {
         guard supplied != nil, let taken = takeSupplied(key) else { return }
-        let box = Unmanaged<Box<T>>.fromOpaque(taken).takeRetainedValue()
-        add(
-            TypedComponent(
-                key: key, scope: Singleton.scope, instance: box,
-                factory: .closure { _ in box.value }))
+        _ = add(
+            instance: Unmanaged<AnyObject>.fromOpaque(taken).takeRetainedValue(), of: key,
+            boxType: _boxType(T.self))
     }
 
     /// Changes the component under `key` in place (keeping its position).

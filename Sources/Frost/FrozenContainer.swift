@@ -95,9 +95,9 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         // Created now, so that the handle can hold it (unless a concurrent
         // `releaseCachedInstances()` has already taken it again).
         let value = try create(atChainSlot: slot, as: T.self)
-        var held: Box<T>?
+        var held: AnyObject?
         if let box = place.cell.read() {
-            held = Unmanaged<Box<T>>.fromOpaque(box).takeUnretainedValue()
+            held = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
         }
         return withExtendedLifetime(value) {
             Handle(slot: slot, generation: generation, held: held)
@@ -149,7 +149,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     @inlinable
     public func withResolved<T, R>(_ handle: Handle<T>, _ body: (T) throws -> R) throws -> R {
         if holds(handle.heldAddress, at: handle.slot, generation: handle.generation) {
-            return try body(handle.held.unsafelyUnwrapped.value)
+            return try body(_kept(handle.held.unsafelyUnwrapped, as: T.self))
         }
         return try body(resolve(handle))
     }

@@ -14,9 +14,10 @@
 public struct Handle<T>: Sendable, Hashable {
     @usableFromInline let slot: UInt32
     @usableFromInline let generation: UInt64
-    /// The box cached in the slot when the handle was made, for a registration that caches
-    /// until released; `nil` otherwise.
-    @usableFromInline let held: Box<T>?
+    /// What the slot kept when the handle was made (the instance, or its box: ``_keep(_:)``),
+    /// for a registration that caches until released; `nil` otherwise. Immutable, and a `T`
+    /// as every resolve of the slot hands it out.
+    @usableFromInline nonisolated(unsafe) let held: AnyObject?
 
     /// The address of ``held``, to compare with the slot's without retaining it.
     @inlinable
@@ -24,7 +25,7 @@ public struct Handle<T>: Sendable, Hashable {
         held.map { Unmanaged.passUnretained($0).toOpaque() }
     }
 
-    init(slot: UInt32, generation: UInt64, held: Box<T>?) {
+    init(slot: UInt32, generation: UInt64, held: AnyObject?) {
         self.slot = slot
         self.generation = generation
         self.held = held

@@ -72,7 +72,7 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
                 cell.end(for: context, publishing: nil)
                 throw error
             }
-            cell.end(for: context, publishing: Box(instance))
+            cell.end(for: context, publishing: _keep(instance))
             return instance
         case .own, .cycle, .awaited:
             let key = RegistrationKey(T.self, name: name)

@@ -32,6 +32,70 @@ struct MemoryTests {
         #expect(Tracked.deinits.value - before == 2)
     }
 
+    /// A value that holds a tracked instance: kept in a box, not as itself.
+    struct TrackedValue: Sendable {
+        let tracked: Tracked
+    }
+
+    /// A class instance is kept as itself and any other value (a struct, an existential) in a
+    /// box: every lifetime that keeps instances hands back the same one, through types,
+    /// handles and `Lazy`, and a container's disposal releases every instance once.
+    @Test func everyKeepingLifetimeHandsBackClassesValuesAndExistentialsAndReleasesThem() throws {
+        let createdBefore = Tracked.live.value
+        let deinitsBefore = Tracked.deinits.value
+        do {
+            let container = Container()
+            let kept: [(String, Scope)] = [
+                ("singleton", .singleton), ("scoped", .scoped),
+                ("custom", .custom(LockedScopeStorage())),
+            ]
+            for (name, scope) in kept + [("graph", .graph)] {
+                container.register(Tracked.self, name: name) { _ in Tracked() }.scope(scope)
+                container.register(TrackedValue.self, name: name) { _ in
+                    TrackedValue(tracked: Tracked())
+                }.scope(scope)
+                container.register((any Sendable & AnyObject).self, name: name) { _ in
+                    Tracked()
+                }.scope(scope)
+            }
+            container.register(Tracked.self, name: "weak") { _ in Tracked() }.scope(.weak)
+            container.register(instance: Tracked(), name: "instance")
+            container.register(instance: TrackedValue(tracked: Tracked()), name: "instance")
+            let frozen = try container.freeze()
+            try frozen.withChild({ _ in }) { child in
+                for (name, _) in kept + [("instance", .singleton)] {
+                    let object = try child.resolve(Tracked.self, name: name)
+                    #expect(try child.resolve(Tracked.self, name: name) === object)
+                    #expect(try child.resolve(Lazy<Tracked>.self, name: name).value === object)
+                    let value = try child.resolve(TrackedValue.self, name: name)
+                    #expect(
+                        try child.resolve(TrackedValue.self, name: name).tracked === value.tracked)
+                }
+                for (name, _) in kept {
+                    let existential = try child.resolve((any Sendable & AnyObject).self, name: name)
+                    #expect(
+                        try child.resolve((any Sendable & AnyObject).self, name: name)
+                            === existential)
+                }
+                let handle = try child.handle(for: Tracked.self, name: "singleton")
+                let held = try child.resolve(handle)
+                #expect(try child.withResolved(handle) { $0 === held })
+                let valueHandle = try child.handle(for: TrackedValue.self, name: "instance")
+                #expect(
+                    try child.withResolved(valueHandle) { $0.tracked }
+                        === child.resolve(TrackedValue.self, name: "instance").tracked)
+                let weak = try child.resolve(Tracked.self, name: "weak")
+                #expect(try child.resolve(Tracked.self, name: "weak") === weak)
+                #expect(
+                    try child.resolve(Tracked.self, name: "graph")
+                        !== child.resolve(Tracked.self, name: "graph"))
+            }
+            frozen.dispose()
+        }
+        #expect(Tracked.live.value - createdBefore > 0)
+        #expect(Tracked.deinits.value - deinitsBefore == Tracked.live.value - createdBefore)
+    }
+
     @Test func aReleaseFreesAtOnceWhatNoThreadIsReading() throws {
         let container = Container()
         container.register(Tracked.self) { _ in Tracked() }.scope(.singleton)

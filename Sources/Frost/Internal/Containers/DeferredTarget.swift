@@ -40,7 +40,7 @@ struct DeferredTarget: @unchecked Sendable {
     @inlinable
     func resolveBox<T>(_ type: T.Type) throws(FrostError) -> AnyObject {
         guard let space = reference.frozen, arguments == nil else {
-            return Box(try resolveByType(T.self))
+            return _keep(try resolveByType(T.self))
         }
         return try withExtendedLifetime(space) { () throws(FrostError) -> AnyObject in
             try _Space.resolveBox(

@@ -477,7 +477,7 @@ public class _Space: @unchecked Sendable {
         }
         // Retained before any other protected read can let it go.
         if let box = found.box { return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() }
-        return Box(try resolve(found, T.self, name: name, in: space))
+        return _keep(try resolve(found, T.self, name: name, in: space))
     }
 
     /// The general path of a resolve, from code that holds the container unretained.
@@ -526,7 +526,7 @@ public class _Space: @unchecked Sendable {
         let target = target(at: found.slot)
         return try await AwaitedResolve.withContext { context throws(FrostError) -> T in
             if let box = try await Engine.resolveAwaiting(target, in: context) {
-                return unsafeDowncast(box, to: Box<T>.self).value
+                return _kept(box, as: T.self)
             }
             return try context.onThread { () throws(FrostError) -> T in
                 try Engine.resolve(target, as: T.self, in: context)

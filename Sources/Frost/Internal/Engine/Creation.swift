@@ -248,7 +248,7 @@ struct Creation {
             switch self {
             case .read(let box): _readBox(box, as: T.self)
             case .made(let box), .provisional(let box), .created(let box):
-                unsafeDowncast(box, to: Box<T>.self).value
+                _kept(box, as: T.self)
             }
         }
 

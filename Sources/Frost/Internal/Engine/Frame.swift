@@ -217,12 +217,10 @@ struct Frame {
             abandonOnce(in: cell, of: component)
             throw error
         }
-        let box: Box<A>
+        let instance: A
         do {
-            box = Box(
-                try Unmanaged<TypedComponent<A>>.fromOpaque(component)._withUnsafeGuaranteedRef {
-                    try $0.construct(in: self)
-                })
+            instance = try Unmanaged<TypedComponent<A>>.fromOpaque(component)
+                ._withUnsafeGuaranteedRef { try $0.construct(in: self) }
         } catch {
             let failure = failure(error, in: component)
             leave()
@@ -230,8 +228,8 @@ struct Frame {
             throw failure
         }
         defer { leave() }
-        try finishOnce(box, in: cell, of: component)
-        return box.value
+        try finishOnce(_keep(instance), in: cell, of: component)
+        return instance
     }
 
     /// Finishes the instance ``makeOnce(_:in:slot:as:)`` constructed, and publishes it — or

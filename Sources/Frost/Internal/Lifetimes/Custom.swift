@@ -37,13 +37,13 @@ enum Custom: Lifetime {
                 detail: "the custom scope's storage (\(Swift.type(of: storage))) threw",
                 underlying: error)
         }
-        guard let box = object as? Box<T> else {
+        guard let instance = _keptChecked(object, as: T.self) else {
             throw FrostError(
                 .typeMismatch, key: component.key, path: context.pathKeys + [component.key],
                 detail: "its custom scope's storage (\(Swift.type(of: storage))) answered an "
                     + "instance of \(String(reflecting: Swift.type(of: object))) for \(key), "
                     + "not the instance it made")
         }
-        return box.value
+        return instance
     }
 }

@@ -18,7 +18,7 @@ enum Graph: Lifetime {
         let component = unsafeDowncast(target.component, to: TypedComponent<T>.self)
         let key = GraphKey(component: component, container: target.context)
         if context.depth > 0, let box = context.state.graphInstances[key] {
-            return unsafeDowncast(box, to: Box<T>.self).value
+            return _kept(box, as: T.self)
         }
         let resolver = target.context.resolver
         // Entered once for the whole creation: a top-level one does not end its resolve (and
@@ -32,7 +32,7 @@ enum Graph: Lifetime {
             context.abandonDeferred(waitingFor: component)
             throw context.failure(error, in: component)
         }
-        let box = Box(instance)
+        let box = _keep(instance)
         context.state.graphInstances[key] = box
         context.keepUntilTheResolveEnds()
         // What was put off until this instance exists, then its own finish — put off in turn

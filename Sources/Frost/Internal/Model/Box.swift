@@ -1,5 +1,7 @@
-/// Holds a resolved value of any type (class, struct or protocol existential) as one object,
-/// so that a cell can cache it behind a single pointer and hand it back without a dynamic cast.
+/// Holds a resolved value that is not a class instance (a struct, an enum, a protocol
+/// existential) as one object, so that a cell can cache it behind a single pointer and hand it
+/// back without a dynamic cast. A class instance needs no box: a cell keeps the instance
+/// itself (``_keep(_:)``), so caching one allocates nothing.
 ///
 /// Only ever read through a cell whose key was verified to be `T`'s, which is what makes
 /// reading it as a `Box<T>` sound (``_readBox(_:as:)``).
@@ -17,8 +19,43 @@ final class Box<T>: @unchecked Sendable {
     }
 }
 
+/// Whether a `T` is kept as itself (a class instance, one reference) rather than in a
+/// `Box<T>`. Decided by the compiler in code specialized for `T`, at run time elsewhere, with
+/// the same answer.
+@inlinable
+@inline(__always)
+func _keptAsItself<T>(_ type: T.Type) -> Bool {
+    T.self is AnyClass
+}
+
+/// `Box<T>`, or `nil` when a `T` is kept as itself: taken where `T` is known statically, so
+/// that code that is not specialized makes boxes without looking the generic type up, and a
+/// class's registration never instantiates a box type at all.
+@inlinable
+@inline(__always)
+func _boxType<T>(_ type: T.Type) -> Box<T>.Type? {
+    _keptAsItself(T.self) ? nil : Box<T>.self
+}
+
+/// The object a cell keeps for `value`: the instance itself, or a new `Box<T>`.
+@inlinable
+@inline(__always)
+func _keep<T>(_ value: T) -> AnyObject {
+    if _keptAsItself(T.self) { return unsafeBitCast(value, to: AnyObject.self) }
+    return Box(value)
+}
+
+/// The `T` a kept object (``_keep(_:)``) holds. `object` must have been kept for a `T`.
+@inlinable
+@inline(__always)
+func _kept<T>(_ object: AnyObject, as type: T.Type) -> T {
+    if _keptAsItself(T.self) { return unsafeBitCast(object, to: T.self) }
+    return unsafeDowncast(object, to: Box<T>.self).value
+}
+
 /// Implementation detail: the one spelling of reading a cached instance. Copies the value out
-/// of the `Box<T>` at `box` without retaining the box.
+/// of the object kept at `box` (the instance itself, or its `Box<T>`) without retaining what
+/// the cell holds beyond the copy.
 ///
 /// `box` must come from a protected read of a cell whose key is `T`'s (a lookup, a bound slot,
 /// a handle), and nothing may read another cell between that read and this one: the cell's
@@ -26,5 +63,17 @@ final class Box<T>: @unchecked Sendable {
 @inlinable
 @inline(__always)
 func _readBox<T>(_ box: UnsafeMutableRawPointer, as type: T.Type) -> T {
-    Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    if _keptAsItself(T.self) {
+        return Unmanaged<AnyObject>.fromOpaque(box)._withUnsafeGuaranteedRef {
+            unsafeBitCast($0, to: T.self)
+        }
+    }
+    return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+}
+
+/// The `T` `object` holds when it is what a cell keeps for a `T` (``_keep(_:)``); `nil` when it
+/// is something else (what a custom scope's storage answers is checked).
+func _keptChecked<T>(_ object: AnyObject, as type: T.Type) -> T? {
+    if _keptAsItself(T.self) { return object as? T }
+    return (object as? Box<T>)?.value
 }

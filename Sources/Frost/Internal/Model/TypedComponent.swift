@@ -53,8 +53,9 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?
     private let asyncClosure: (@Sendable (any Resolver) async throws -> T)?
     /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
-    /// up on each creation costs more than the creation.
-    private let boxType: Box<T>.Type
+    /// up on each creation costs more than the creation. `nil` when `T` is a class: an
+    /// instance is kept as itself (``_keep(_:)``).
+    private let boxType: Box<T>.Type?
     /// Applied to each new instance: an `@Injectable` type's members injector, the `.inject`
     /// key paths (in the order added), then `onCreate` hooks (in the order added). Composed
     /// closures, not arrays: see above. Called by code specialized in the caller
@@ -89,12 +90,12 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     convenience init(
         key: RegistrationKey,
         scope: Scope,
-        instance: Box<T>? = nil,
+        instance: AnyObject? = nil,
         forwardsTo: RegistrationKey? = nil,
         dependencies: [Dependency] = [],
         factory: Factory,
         membersInjector: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        boxType: Box<T>.Type = Box<T>.self
+        boxType: Box<T>.Type? = _boxType(T.self)
     ) {
         var closure: (@Sendable (any Resolver) throws -> T)?
         var autowired: (@Sendable (Frame) throws -> T)?
@@ -138,7 +139,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         )?,
         forwardWithArguments: (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?,
         asyncClosure: (@Sendable (any Resolver) async throws -> T)?,
-        boxType: Box<T>.Type,
+        boxType: Box<T>.Type?,
         wrappers: WrapperPlans?,
         scope: Scope,
         dependencies: [Dependency],
@@ -365,11 +366,24 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     // MARK: Type-erased operations
 
     override func constructBox(in frame: Frame) throws -> AnyObject {
-        boxType.init(try construct(in: frame))
+        keep(try construct(in: frame))
     }
 
     override func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
-        boxType.init(try await constructAwaiting(resolver))
+        keep(try await constructAwaiting(resolver))
+    }
+
+    /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
+    private func keep(_ instance: T) -> AnyObject {
+        guard let boxType else { return unsafeBitCast(instance, to: AnyObject.self) }
+        return boxType.init(instance)
+    }
+
+    /// The instance a kept object holds (``_kept(_:as:)``), without asking the runtime about
+    /// `T`.
+    private func kept(_ box: AnyObject) -> T {
+        guard boxType != nil else { return unsafeBitCast(box, to: T.self) }
+        return unsafeDowncast(box, to: Box<T>.self).value
     }
 
     override func constructObject(in frame: Frame) throws -> AnyObject {
@@ -377,11 +391,11 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
-        try finish(unsafeDowncast(box, to: Box<T>.self).value, resolver)
+        try finish(kept(box), resolver)
     }
 
     override func finishesBox(_ box: AnyObject) -> Bool {
-        needsFinishing(unsafeDowncast(box, to: Box<T>.self).value)
+        needsFinishing(kept(box))
     }
 
     override func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
@@ -390,7 +404,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     override func value(ofBox box: AnyObject) -> Any {
-        unsafeDowncast(box, to: Box<T>.self).value
+        kept(box)
     }
 
     override func isInstance(_ object: AnyObject) -> Bool {
@@ -400,11 +414,17 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     // MARK: Disposal
 
     /// `hooks` run on what the engine tracks: a `.weak` registration's instance in a
-    /// `WeakBox` (`weak`), any other one in its `Box`.
+    /// `WeakBox` (`weak`), any other one as a cell keeps it (``_keep(_:)``).
     private static func disposal(_ hooks: [DisposeHook], weak: Bool) -> Disposal.Hooks? {
         guard !hooks.isEmpty else { return nil }
+        let itself = _keptAsItself(T.self)
+        @Sendable func kept(_ instance: AnyObject) -> T {
+            itself
+                ? unsafeBitCast(instance, to: T.self)
+                : unsafeDowncast(instance, to: Box<T>.self).value
+        }
         @Sendable func value(_ instance: AnyObject) -> T? {
-            guard weak else { return unsafeDowncast(instance, to: Box<T>.self).value }
+            guard weak else { return kept(instance) }
             return unsafeDowncast(instance, to: WeakBox.self).object as? T
         }
         var syncHooks: [@Sendable (T) -> Void] = []
@@ -434,7 +454,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
                     }
                 }
             } else {
-                sync = { instance in run(unsafeDowncast(instance, to: Box<T>.self).value) }
+                sync = { instance in run(kept(instance)) }
             }
         }
         let async: @Sendable (AnyObject) async -> Void = { instance in
