@@ -43,7 +43,9 @@ public final class Container: Resolver {
     public let defaultScope: Scope
     /// The frozen container this one configures a child of, if any (see
     /// `FrozenContainer.child`).
-    let parent: FrozenContainer?
+    /// (Emptied while the container is its parent's spare configurator: see
+    /// `FrozenContainer.child`.)
+    @exclusivity(unchecked) private(set) var parent: FrozenContainer?
     /// The container this one is a child of (see ``child(_:)``), if any.
     let parentContainer: Container?
     /// For a child: the values it supplies for its parent's provided keys, in the per-child
@@ -392,6 +394,22 @@ public final class Container: Resolver {
             throw error
         }
     }
+
+    /// Whether this container, which configured a child that has frozen, is as a new one
+    /// configuring a child of the same parent is: nothing registered (the values it supplied
+    /// went to the child), nothing resolved, not disposed.
+    var isUnusedConfigurator: Bool {
+        parent != nil && entries.isEmpty && order.isEmpty && supplied == nil && current == nil
+            && earlier.isEmpty && !isDisposed
+    }
+
+    /// Makes this unused configurator (``isUnusedConfigurator``) its parent's spare, which does
+    /// not keep the parent alive; `parent` (the same) takes it back to configure a child.
+    func releaseParent() { parent = nil }
+
+    /// Makes this spare configurator configure a child of `parent` again (the parent that
+    /// kept it).
+    func configure(childOf parent: FrozenContainer) { self.parent = parent }
 
     /// ``freeze()`` for `FrozenContainer.child`, the last use of this container: the frozen
     /// child takes over the supplied values' cells.

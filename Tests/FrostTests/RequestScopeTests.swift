@@ -177,6 +177,46 @@ struct RequestScopeTests {
         }
     }
 
+    /// The `Container` that configures a child is reused for the next child once that child
+    /// has frozen (a request's child costs one object fewer): never while the application
+    /// still holds it, always empty, and never keeping its parent alive.
+    @Test func aChildsConfiguringContainerIsReusedOnlyWhenNothingElseHoldsIt() throws {
+        weak var weakParent: FrozenContainer?
+        weak var spare: Container?
+        do {
+            let container = Container()
+            container.provided(CurrentUser.self)
+            let frozen = try container.freeze()
+            weakParent = frozen
+            for index in 0..<3 {
+                let child = try frozen.child { c in
+                    #expect(c.count == 0)
+                    if index > 0 { #expect(c === spare) }
+                    spare = c
+                    c.register(instance: CurrentUser(id: "\(index)"))
+                }
+                #expect(spare != nil)  // kept by the parent for the next child
+                #expect(try child.resolve(CurrentUser.self).id == "\(index)")
+            }
+
+            var held: Container?
+            _ = try frozen.child { c in held = c }
+            #expect(held === spare)
+            _ = try frozen.child { c in #expect(c !== held) }
+            #expect(held?.count == 0)
+
+            let own = try frozen.child { c in c.register(String.self) { _ in "own" } }
+            #expect(try own.resolve(String.self) == "own")
+            _ = try frozen.child { c in
+                #expect(c.count == 0)
+                #expect(throws: FrostError.self) { try c.resolve(String.self) }
+            }
+            withExtendedLifetime(held) {}
+        }
+        #expect(weakParent == nil)
+        #expect(spare == nil)
+    }
+
     /// 8 threads of 200 requests, started together, the shared database made while every
     /// thread's first request is in flight: each child's own user, id and uow, shared
     /// singletons, one hook.
