@@ -59,6 +59,9 @@ class Component: @unchecked Sendable {
     /// Whether a resolve with arguments calls its factory with code specialized at the call
     /// (``Frame/makeAtRoot(_:arguments:argumentType:as:)``).
     @usableFromInline let takesArgumentsAtRoot: Bool
+    /// The typed half's type (a ``TypedComponent`` of the registered type), which carries out
+    /// what needs the type: making, finishing and reading instances, copying the component.
+    let typed: any TypedOperations.Type
 
     init(
         key: RegistrationKey,
@@ -73,8 +76,10 @@ class Component: @unchecked Sendable {
         boundSlots: UnsafePointer<UInt32>?,
         dependencySlots: [UInt32],
         makesByClosureDirectly: Bool,
-        takesArgumentsDirectly: Bool
+        takesArgumentsDirectly: Bool,
+        typed: any TypedOperations.Type
     ) {
+        self.typed = typed
         self.key = key
         self.scope = scope
         self.lifetime = scope.kind.lifetime
@@ -148,57 +153,84 @@ class Component: @unchecked Sendable {
     /// Whether anything runs after the factory: property injection, hooks.
     var finishes: Bool { false }
 
-    // MARK: Type-erased operations, implemented by TypedComponent
+    // MARK: Type-erased operations, carried out by the typed half
 
     /// Runs the factory with its dependencies resolved through `frame` and boxes the instance
     /// (what a cell caches). Errors are the factory's.
-    func constructBox(in frame: Frame) throws -> AnyObject {
-        preconditionFailure("implemented by TypedComponent")
+    final func constructBox(in frame: Frame) throws -> AnyObject {
+        try typed.constructBox(of: self, in: frame)
     }
 
     /// Runs the factory (awaiting it, when it is async) and boxes the instance.
-    func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
-        preconditionFailure("implemented by TypedComponent")
+    final func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
+        try await typed.constructBoxAwaiting(of: self, resolver)
     }
 
     /// Runs the factory and returns the instance as an object (a `.weak` registration's).
-    func constructObject(in frame: Frame) throws -> AnyObject {
-        preconditionFailure("implemented by TypedComponent")
+    final func constructObject(in frame: Frame) throws -> AnyObject {
+        try typed.constructObject(of: self, in: frame)
     }
 
     /// Injects the boxed instance's properties and runs its hooks.
-    func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
-        preconditionFailure("implemented by TypedComponent")
+    final func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
+        try typed.finishBox(box, of: self, resolver)
     }
 
     /// Injects an instance's properties (given as an object: a `.weak` registration's) and
     /// runs its hooks.
-    func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
-        preconditionFailure("implemented by TypedComponent")
+    final func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
+        try typed.finishObject(object, of: self, resolver)
     }
 
     /// Whether the boxed instance needs finishing (its class has wrappers, or hooks run).
-    func finishesBox(_ box: AnyObject) -> Bool {
-        preconditionFailure("implemented by TypedComponent")
+    final func finishesBox(_ box: AnyObject) -> Bool {
+        typed.finishesBox(box, of: self)
     }
 
     /// The value in a box of this component's instances.
-    func value(ofBox box: AnyObject) -> Any {
-        preconditionFailure("implemented by TypedComponent")
+    final func value(ofBox box: AnyObject) -> Any {
+        typed.value(ofBox: box, of: self)
     }
 
     /// Whether `object` is an instance of this component's type (a custom storage's answer,
     /// a `.weak` instance).
-    func isInstance(_ object: AnyObject) -> Bool {
-        preconditionFailure("implemented by TypedComponent")
+    final func isInstance(_ object: AnyObject) -> Bool {
+        typed.isInstance(object)
     }
 
     /// The same component with another scope.
-    func with(scope: Scope) -> Component {
-        preconditionFailure("implemented by TypedComponent")
+    final func with(scope: Scope) -> Component {
+        typed.copy(of: self, scope: scope)
     }
 
     /// The component a container installs: autowired parameters and declared dependencies
     /// bound to their slots (`slot(key)` answers `UInt32.max` for a key without a slot).
     func bound(to slot: (RegistrationKey) -> UInt32) -> Component { self }
+}
+
+/// What only a registration's typed half can do, given the component: the operations
+/// ``Component`` carries out through its ``Component/typed`` type. ``TypedComponent`` is the
+/// one conformance: each requirement is its own method, on the component downcast to it.
+protocol TypedOperations {
+    /// See ``Component/constructBox(in:)``.
+    static func constructBox(of component: Component, in frame: Frame) throws -> AnyObject
+    /// See ``Component/constructBoxAwaiting(_:)``.
+    static func constructBoxAwaiting(of component: Component, _ resolver: any Resolver)
+        async throws -> AnyObject
+    /// See ``Component/constructObject(in:)``.
+    static func constructObject(of component: Component, in frame: Frame) throws -> AnyObject
+    /// See ``Component/finishBox(_:_:)``.
+    static func finishBox(_ box: AnyObject, of component: Component, _ resolver: any Resolver)
+        throws
+    /// See ``Component/finishObject(_:_:)``.
+    static func finishObject(
+        _ object: AnyObject, of component: Component, _ resolver: any Resolver) throws
+    /// See ``Component/finishesBox(_:)``.
+    static func finishesBox(_ box: AnyObject, of component: Component) -> Bool
+    /// See ``Component/value(ofBox:)``.
+    static func value(ofBox box: AnyObject, of component: Component) -> Any
+    /// See ``Component/isInstance(_:)``.
+    static func isInstance(_ object: AnyObject) -> Bool
+    /// See ``Component/with(scope:)``.
+    static func copy(of component: Component, scope: Scope) -> Component
 }

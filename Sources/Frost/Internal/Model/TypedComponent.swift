@@ -189,7 +189,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             boundSlots: Self.allocate(slots),
             dependencySlots: dependencySlots,
             makesByClosureDirectly: closure != nil || autowired != nil,
-            takesArgumentsDirectly: withArguments != nil && !finishesAlways
+            takesArgumentsDirectly: withArguments != nil && !finishesAlways,
+            typed: TypedComponent<T>.self
         )
     }
 
@@ -363,15 +364,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         argumentType.map { String(reflecting: $0) } ?? "()"
     }
 
-    // MARK: Type-erased operations
-
-    override func constructBox(in frame: Frame) throws -> AnyObject {
-        keep(try construct(in: frame))
-    }
-
-    override func constructBoxAwaiting(_ resolver: any Resolver) async throws -> AnyObject {
-        keep(try await constructAwaiting(resolver))
-    }
+    // MARK: Kept instances
 
     /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
     private func keep(_ instance: T) -> AnyObject {
@@ -384,31 +377,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     private func kept(_ box: AnyObject) -> T {
         guard boxType != nil else { return unsafeBitCast(box, to: T.self) }
         return unsafeDowncast(box, to: Box<T>.self).value
-    }
-
-    override func constructObject(in frame: Frame) throws -> AnyObject {
-        try construct(in: frame) as AnyObject
-    }
-
-    override func finishBox(_ box: AnyObject, _ resolver: any Resolver) throws {
-        try finish(kept(box), resolver)
-    }
-
-    override func finishesBox(_ box: AnyObject) -> Bool {
-        needsFinishing(kept(box))
-    }
-
-    override func finishObject(_ object: AnyObject, _ resolver: any Resolver) throws {
-        guard let instance = object as? T else { return }
-        try finish(instance, resolver)
-    }
-
-    override func value(ofBox box: AnyObject) -> Any {
-        kept(box)
-    }
-
-    override func isInstance(_ object: AnyObject) -> Bool {
-        object is T
     }
 
     // MARK: Disposal
@@ -470,10 +438,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     // MARK: Copies
-
-    override func with(scope: Scope) -> Component {
-        copy(scope: scope)
-    }
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
         guard !dependencies.isEmpty || autowired != nil else { return self }
@@ -540,5 +504,54 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             try first(resolver, instance)
             try second(resolver, instance)
         }
+    }
+}
+
+extension TypedComponent: TypedOperations {
+    static func constructBox(of component: Component, in frame: Frame) throws -> AnyObject {
+        let component = unsafeDowncast(component, to: Self.self)
+        return component.keep(try component.construct(in: frame))
+    }
+
+    static func constructBoxAwaiting(of component: Component, _ resolver: any Resolver)
+        async throws -> AnyObject
+    {
+        let component = unsafeDowncast(component, to: Self.self)
+        return component.keep(try await component.constructAwaiting(resolver))
+    }
+
+    static func constructObject(of component: Component, in frame: Frame) throws -> AnyObject {
+        try unsafeDowncast(component, to: Self.self).construct(in: frame) as AnyObject
+    }
+
+    static func finishBox(_ box: AnyObject, of component: Component, _ resolver: any Resolver)
+        throws
+    {
+        let component = unsafeDowncast(component, to: Self.self)
+        try component.finish(component.kept(box), resolver)
+    }
+
+    static func finishObject(
+        _ object: AnyObject, of component: Component, _ resolver: any Resolver
+    ) throws {
+        guard let instance = object as? T else { return }
+        try unsafeDowncast(component, to: Self.self).finish(instance, resolver)
+    }
+
+    static func finishesBox(_ box: AnyObject, of component: Component) -> Bool {
+        let component = unsafeDowncast(component, to: Self.self)
+        return component.needsFinishing(component.kept(box))
+    }
+
+    static func value(ofBox box: AnyObject, of component: Component) -> Any {
+        unsafeDowncast(component, to: Self.self).kept(box)
+    }
+
+    static func isInstance(_ object: AnyObject) -> Bool {
+        object is T
+    }
+
+    static func copy(of component: Component, scope: Scope) -> Component {
+        unsafeDowncast(component, to: Self.self).copy(scope: scope)
     }
 }
