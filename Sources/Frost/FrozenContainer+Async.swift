@@ -82,7 +82,7 @@ extension FrozenContainer {
     ///   - type: The type to keep them as: a protocol (`(any Service).self`), a class.
     /// - Returns: The singletons that are `P`s, oldest first.
     public func createdSingletons<P>(of type: P.Type) -> [P] {
-        (singletonLogStorage.ifMade?.values ?? []).compactMap { $0 as? P }
+        (singletonLog?.values ?? []).compactMap { $0 as? P }
     }
 
     /// Makes (or reads) the instance in `slot`, awaiting what it needs.

@@ -41,9 +41,6 @@ extension _Space {
     /// Instances taken out of this container's cells, kept until no thread reads them.
     final var retired: RetiredInstances { retiredStorage.get(RetiredInstances.init) }
 
-    /// The singletons this container made, in order.
-    final var singletonLog: SingletonLog { singletonLogStorage.get(SingletonLog.init) }
-
     // MARK: The door
 
     /// Takes `box` over — just published in `cell` by a creation of `component` — for

@@ -102,8 +102,9 @@ public class _Space: @unchecked Sendable {
     let weakRecordsAlive = Atomic<Int>(0)
     /// Instances taken out of cells that another thread may still be reading.
     let retiredStorage = LazyObject<RetiredInstances>()
-    /// The singletons made here, in order.
-    let singletonLogStorage = LazyObject<SingletonLog>()
+    /// The singletons made here, in order: made when the container registers one (an eager
+    /// lifetime's registration), `nil` otherwise (a request's child).
+    let singletonLog: SingletonLog?
     /// The weak reference its `Lazy`s and `Provider`s share (``reference``).
     let referenceStorage = LazyObject<ContainerReference>()
     /// Serializes pruning the disposal list with its walk.
@@ -135,6 +136,7 @@ public class _Space: @unchecked Sendable {
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait
         providedKeys = nil
+        singletonLog = nil
         self.container = container
     }
 
@@ -182,6 +184,10 @@ public class _Space: @unchecked Sendable {
             }
         }
         self.weakCells = weakCells
+        singletonLog =
+            parts.components.contains { $0.lifetime.isEager }
+                || (parts.overrides?.components.contains { $0.lifetime.isEager } ?? false)
+            ? SingletonLog() : nil
         awaitPlans = compileAwaitPlans()
     }
 

@@ -128,7 +128,7 @@ struct Creation {
     func publish(_ box: AnyObject) throws(FrostError) {
         cell.end(for: context, publishing: box)
         try maker.admit(box, of: component, in: cell)
-        if logsSingleton { maker.singletonLog.record(component, box, in: cell) }
+        if logsSingleton { maker.singletonLog?.record(component, box, in: cell) }
     }
 
     /// Gives the claim up: nothing is published, the next resolve creates again.
