@@ -294,6 +294,40 @@ struct CycleAndDepthTests {
         #expect(outcome.length == 1_000)
     }
 
+    /// `.depthLimit`'s promise: a resolve that nearly uses up its thread's stack (a chain of
+    /// 1,000 factories, on a thread of 256 KiB) throws `.depthLimit` naming its path, never
+    /// overflows the stack; the thread's next resolve works.
+    @Test(arguments: Mode.allCases)
+    func aResolveThatNearlyUsesUpItsThreadsStackIsADepthLimit(mode: Mode) throws {
+        let container = Container()
+        Self.registerChain(of: 1_000, in: container)
+        container.register(String.self) { _ in "shallow" }
+        let resolver = try mode.resolver(container)
+
+        let outcome = DeepOutcome()
+        let after = DeepOutcome()
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let shared = resolver
+        let thread = Thread {
+            // A shallow resolve first: the thread's first resolve, far from its stack's end.
+            _ = try? shared.resolve(String.self)
+            outcome.finish { try shared.resolve(Link.self, name: "0").length }
+            after.finish { try shared.resolve(String.self).count }
+            done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        guard done.wait(timeout: .now() + 60) == .success else {
+            Issue.record("deadlock: the deep resolve did not end within a minute")
+            return
+        }
+        let error = try #require(
+            outcome.error as? FrostError, "\(String(describing: outcome.error))")
+        #expect(error.code == .depthLimit)
+        #expect(error.dependencyPath.count > 2)
+        #expect(after.length == "shallow".count)
+    }
+
     /// Engine rule 4: a chain of exactly `maximumDepth` nested factories resolves; one more
     /// level throws `.depthLimit` naming the path, never a crash.
     @Test(arguments: Mode.allCases)
