@@ -102,6 +102,7 @@ static frost_context *take_context(void) {
 
 static void give_back(frost_context *context) {
     context->stack_limit = 0;
+    context->stack_limit_is_exact = 0;
     context->is_async = 0;
     context->parent = NULL;
     atomic_store_explicit(&context->waiting, NULL, memory_order_relaxed);
@@ -128,12 +129,33 @@ static uintptr_t stack_limit_of_this_thread(void) {
     return low + 64 * 1024 + size / 32;
 }
 
+/// How far below the frame of a thread's first resolve its resolves go before the real end of
+/// its stack is asked for.
+#define FROST_PROVISIONAL_STACK (32 * 1024)
+
 frost_context *frost_context_register_thread(void) {
     frost_context *context = take_context();
-    context->stack_limit = stack_limit_of_this_thread();
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    context->stack_limit = here > FROST_PROVISIONAL_STACK ? here - FROST_PROVISIONAL_STACK : 0;
+    context->stack_limit_is_exact = 0;
     pthread_setspecific(thread_key, context);
     frost_thread_context = context;
     return context;
+}
+
+int frost_context_refine_stack_limit(frost_context *context) {
+    if (!context->stack_limit_is_exact) {
+        context->stack_limit = stack_limit_of_this_thread();
+        context->stack_limit_is_exact = 1;
+        // An async resolve's context runs on the thread (frost_context_enter_thread): the
+        // thread's own context learns the limit too, so that no later resolve asks again.
+        frost_context *own = pthread_getspecific(thread_key);
+        if (own != NULL && own != context) {
+            own->stack_limit = context->stack_limit;
+            own->stack_limit_is_exact = 1;
+        }
+    }
+    return frost_stack_has_room(context);
 }
 
 static void thread_ended(void *value) {
@@ -154,6 +176,7 @@ frost_context *frost_context_acquire(frost_context *parent) {
 frost_context *frost_context_enter_thread(frost_context *context) {
     frost_context *thread = frost_context_current();
     context->stack_limit = thread->stack_limit;
+    context->stack_limit_is_exact = thread->stack_limit_is_exact;
     context->is_async = 0;
     frost_thread_context = context;
     return thread;

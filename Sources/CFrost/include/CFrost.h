@@ -56,8 +56,14 @@ typedef struct frost_context {
     /// The cell whose creation this context waits for; set and cleared under the wait lock.
     _Atomic(void *) waiting;
     /// Below this address the thread's stack is too close to its end for another level of
-    /// resolving (0: unknown, never refused).
+    /// resolving (0: unknown, never refused). Until `stack_limit_is_exact`, a provisional limit
+    /// FROST_PROVISIONAL_STACK below where the thread first resolved: a resolve that reaches it
+    /// finds the real one (frost_context_refine_stack_limit). Asking the system where a thread's
+    /// stack ends can cost a quarter of a million instructions (the main thread's: glibc reads
+    /// /proc/self/maps), which only a deep resolve then pays.
     uintptr_t stack_limit;
+    /// 1 once `stack_limit` is the real limit (or 0 for an unknown one).
+    uintptr_t stack_limit_is_exact;
     /// 1 for an async resolve's context while it runs async code: the cells it claims then
     /// are marked (FROST_CREATOR_ASYNC), and synchronous waits for them are refused. 0 for a
     /// thread's context, and for an async resolve's context while it runs synchronous code on
@@ -72,7 +78,7 @@ typedef struct frost_context {
     /// circle (the ancestor waits, through its task, for this one).
     struct frost_context *_Nullable parent;
     /// Up to 128 bytes.
-    uint8_t padding[128 - (FROST_CONTEXT_FACADE_WORDS + 6) * 8];
+    uint8_t padding[128 - (FROST_CONTEXT_FACADE_WORDS + 7) * 8];
 } frost_context;
 
 /// The calling thread's context, made on its first call.
@@ -125,10 +131,15 @@ void frost_context_relinquish(frost_context *_Nonnull context);
 /// thread ends, before the context goes back to the pool. Set once.
 void frost_context_set_facade_release(void (*_Nonnull release)(void *_Nonnull facade));
 
-/// Whether the calling thread's stack has room for another level of resolving.
+/// Whether the calling thread's stack has room for another level of resolving, as far as
+/// `context`'s limit says: when it says no, ask frost_context_refine_stack_limit.
 static inline int frost_stack_has_room(const frost_context *_Nonnull context) {
     return (uintptr_t)__builtin_frame_address(0) > context->stack_limit;
 }
+
+/// Replaces `context`'s provisional stack limit with the calling thread's real one (once), and
+/// answers whether the stack has room for another level of resolving.
+int frost_context_refine_stack_limit(frost_context *_Nonnull context);
 
 // MARK: - Cells
 

@@ -251,9 +251,13 @@ extension ResolveContext {
         UnsafeMutableRawPointer(frost_context_current())
     }
 
-    /// Whether the calling thread's stack has room for another level of resolving.
+    /// Whether the calling thread's stack has room for another level of resolving: the
+    /// context's limit, provisional until a resolve first reaches it (where the stack really
+    /// ends is asked for then, once per thread).
     @inline(__always)
-    var stackHasRoom: Bool { frost_stack_has_room(c) != 0 }
+    var stackHasRoom: Bool {
+        frost_stack_has_room(c) != 0 || frost_context_refine_stack_limit(c) != 0
+    }
 
     /// Stops the program if ``ResolvePath`` outgrew the words CFrost keeps for it (a test
     /// checks it too): once, before the first path is made.
