@@ -133,11 +133,43 @@ static uintptr_t stack_limit_of_this_thread(void) {
 /// its stack is asked for.
 #define FROST_PROVISIONAL_STACK (32 * 1024)
 
+#if defined(__GLIBC__)
+#include <sys/resource.h>
+extern void *__libc_stack_end;
+#endif
+
+/// Whether the calling thread may resolve with a provisional stack limit (FROST_PROVISIONAL_STACK
+/// below `here`, where it first resolves) that is certainly above its real one: only glibc's
+/// main thread, where asking for the real one reads /proc/self/maps, and only while it has used
+/// at most a quarter of a stack of at least 4 MiB. Its stack then ends, at the nearest, a
+/// quarter of it (arguments and environment, at most another quarter) below `here`: far below
+/// the provisional limit, and below the real limit's margin (64 KiB and 1/32 of the stack).
+/// Linux places other mappings at least 128 MiB below the main thread's stack, so nothing
+/// shortens it. Any other thread asks at once: pthread answers from the thread's own record.
+static int may_defer_stack_limit(uintptr_t here) {
+#if defined(__GLIBC__)
+    if (getpid() != (pid_t)syscall(SYS_gettid)) return 0;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
+    uintptr_t top = (uintptr_t)__libc_stack_end;
+    if (here > top || limit.rlim_cur < 4 * 1024 * 1024) return 0;
+    return top - here <= limit.rlim_cur / 4;
+#else
+    (void)here;
+    return 0;
+#endif
+}
+
 frost_context *frost_context_register_thread(void) {
     frost_context *context = take_context();
     uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-    context->stack_limit = here > FROST_PROVISIONAL_STACK ? here - FROST_PROVISIONAL_STACK : 0;
-    context->stack_limit_is_exact = 0;
+    if (may_defer_stack_limit(here)) {
+        context->stack_limit = here - FROST_PROVISIONAL_STACK;
+        context->stack_limit_is_exact = 0;
+    } else {
+        context->stack_limit = stack_limit_of_this_thread();
+        context->stack_limit_is_exact = 1;
+    }
     pthread_setspecific(thread_key, context);
     frost_thread_context = context;
     return context;

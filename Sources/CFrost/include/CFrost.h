@@ -57,10 +57,11 @@ typedef struct frost_context {
     _Atomic(void *) waiting;
     /// Below this address the thread's stack is too close to its end for another level of
     /// resolving (0: unknown, never refused). Until `stack_limit_is_exact`, a provisional limit
-    /// FROST_PROVISIONAL_STACK below where the thread first resolved: a resolve that reaches it
-    /// finds the real one (frost_context_refine_stack_limit). Asking the system where a thread's
-    /// stack ends can cost a quarter of a million instructions (the main thread's: glibc reads
-    /// /proc/self/maps), which only a deep resolve then pays.
+    /// 32 KiB below where the thread first resolved, certainly above the real one: a resolve
+    /// that reaches it finds the real one (frost_context_refine_stack_limit). Only the main
+    /// thread of a glibc process, with most of its stack left, starts with one: asking where
+    /// its stack ends costs a quarter of a million instructions (glibc reads /proc/self/maps),
+    /// which only a deep resolve then pays.
     uintptr_t stack_limit;
     /// 1 once `stack_limit` is the real limit (or 0 for an unknown one).
     uintptr_t stack_limit_is_exact;
