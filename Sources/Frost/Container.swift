@@ -399,8 +399,8 @@ public final class Container: Resolver {
     /// configuring a child of the same parent is: nothing registered (the values it supplied
     /// went to the child), nothing resolved, not disposed.
     var isUnusedConfigurator: Bool {
-        parent != nil && entries.isEmpty && order.isEmpty && supplied == nil && current == nil
-            && earlier.isEmpty && !isDisposed
+        entries.isEmpty && order.isEmpty && supplied == nil && current == nil && earlier.isEmpty
+            && !isDisposed
     }
 
     /// Makes this unused configurator (``isUnusedConfigurator``) its parent's spare, which does

@@ -51,6 +51,8 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         guard spare != 0 else { return Container(parent: self) }
         let container = Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: spare)!)
             .takeRetainedValue()
+        // Checked again: a weak reference the application kept may have used it meanwhile.
+        guard container.isUnusedConfigurator else { return Container(parent: self) }
         container.configure(childOf: self)
         return container
     }
@@ -58,7 +60,9 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// Keeps `container`, which configured a child that has frozen, as the spare, when no one
     /// else holds it and it is as a new one is (and no other is kept already).
     private func offer(_ container: inout Container) {
-        guard isKnownUniquelyReferenced(&container), container.isUnusedConfigurator else { return }
+        guard isKnownUniquelyReferenced(&container), container.parent === self,
+            container.isUnusedConfigurator
+        else { return }
         container.releaseParent()
         let spare = UInt(bitPattern: Unmanaged.passRetained(container).toOpaque())
         if !spareConfigurator.compareExchange(expected: 0, desired: spare, ordering: .releasing)

@@ -211,6 +211,12 @@ struct RequestScopeTests {
                 #expect(c.count == 0)
                 #expect(throws: FrostError.self) { try c.resolve(String.self) }
             }
+            // Used through a weak reference after its child froze: not reused.
+            weak var escaped: Container?
+            _ = try frozen.child { c in escaped = c }
+            escaped?.register(String.self) { _ in "leaked" }
+            let clean = try frozen.child { c in #expect(c.count == 0) }
+            #expect(throws: FrostError.self) { try clean.resolve(String.self) }
             withExtendedLifetime(held) {}
         }
         #expect(weakParent == nil)
