@@ -80,9 +80,11 @@ extension FrozenContainer {
             awaiting configure: nonisolated(nonsending) (Container) async throws -> Void
         ) async throws -> FrozenContainer
     {
-        let container = Container(parent: self)
+        var container = takeConfigurator()
         try await configure(container)
-        return try container.freezeChild()
+        let child = try container.freezeChild()
+        offer(&container)
+        return child
     }
 }
 

@@ -46,7 +46,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     }
 
     /// The container that configures a child of this one: the spare one, or a new one.
-    private func takeConfigurator() -> Container {
+    func takeConfigurator() -> Container {
         let spare = spareConfigurator.exchange(0, ordering: .acquiring)
         guard spare != 0 else { return Container(parent: self) }
         let container = Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: spare)!)
@@ -59,7 +59,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
 
     /// Keeps `container`, which configured a child that has frozen, as the spare, when no one
     /// else holds it and it is as a new one is (and no other is kept already).
-    private func offer(_ container: inout Container) {
+    func offer(_ container: inout Container) {
         guard isKnownUniquelyReferenced(&container), container.parent === self,
             container.isUnusedConfigurator
         else { return }
