@@ -41,16 +41,31 @@ func _boxType<T>(_ type: T.Type) -> Box<T>.Type? {
 @inlinable
 @inline(__always)
 func _keep<T>(_ value: T) -> AnyObject {
-    if _keptAsItself(T.self) { return unsafeBitCast(value, to: AnyObject.self) }
-    return Box(value)
+    _keep(value, in: _boxType(T.self))
+}
+
+/// ``_keep(_:)`` with `T`'s box type known (``_boxType(_:)``, `nil` for a class): what code
+/// that is not specialized for `T` calls, to ask the runtime nothing.
+@inlinable
+@inline(__always)
+func _keep<T>(_ value: T, in boxType: Box<T>.Type?) -> AnyObject {
+    guard let boxType else { return unsafeBitCast(value, to: AnyObject.self) }
+    return boxType.init(value)
 }
 
 /// The `T` a kept object (``_keep(_:)``) holds. `object` must have been kept for a `T`.
 @inlinable
 @inline(__always)
 func _kept<T>(_ object: AnyObject, as type: T.Type) -> T {
-    if _keptAsItself(T.self) { return unsafeBitCast(object, to: T.self) }
-    return unsafeDowncast(object, to: Box<T>.self).value
+    _kept(object, as: T.self, itself: _keptAsItself(T.self))
+}
+
+/// ``_kept(_:as:)`` with whether a `T` is kept as itself known (``_keptAsItself(_:)``): what
+/// code that is not specialized for `T` calls, to ask the runtime nothing.
+@inlinable
+@inline(__always)
+func _kept<T>(_ object: AnyObject, as type: T.Type, itself: Bool) -> T {
+    itself ? unsafeBitCast(object, to: T.self) : unsafeDowncast(object, to: Box<T>.self).value
 }
 
 /// Implementation detail: the one spelling of reading a cached instance. Copies the value out
@@ -63,12 +78,7 @@ func _kept<T>(_ object: AnyObject, as type: T.Type) -> T {
 @inlinable
 @inline(__always)
 func _readBox<T>(_ box: UnsafeMutableRawPointer, as type: T.Type) -> T {
-    if _keptAsItself(T.self) {
-        return Unmanaged<AnyObject>.fromOpaque(box)._withUnsafeGuaranteedRef {
-            unsafeBitCast($0, to: T.self)
-        }
-    }
-    return Unmanaged<Box<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    Unmanaged<AnyObject>.fromOpaque(box)._withUnsafeGuaranteedRef { _kept($0, as: T.self) }
 }
 
 /// The `T` `object` holds when it is what a cell keeps for a `T` (``_keep(_:)``); `nil` when it

@@ -368,15 +368,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
     private func keep(_ instance: T) -> AnyObject {
-        guard let boxType else { return unsafeBitCast(instance, to: AnyObject.self) }
-        return boxType.init(instance)
+        _keep(instance, in: boxType)
     }
 
     /// The instance a kept object holds (``_kept(_:as:)``), without asking the runtime about
     /// `T`.
     private func kept(_ box: AnyObject) -> T {
-        guard boxType != nil else { return unsafeBitCast(box, to: T.self) }
-        return unsafeDowncast(box, to: Box<T>.self).value
+        _kept(box, as: T.self, itself: boxType == nil)
     }
 
     // MARK: Disposal
@@ -387,9 +385,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         guard !hooks.isEmpty else { return nil }
         let itself = _keptAsItself(T.self)
         @Sendable func kept(_ instance: AnyObject) -> T {
-            itself
-                ? unsafeBitCast(instance, to: T.self)
-                : unsafeDowncast(instance, to: Box<T>.self).value
+            _kept(instance, as: T.self, itself: itself)
         }
         @Sendable func value(_ instance: AnyObject) -> T? {
             guard weak else { return kept(instance) }
