@@ -46,6 +46,43 @@ struct PropertyInjectionTests {
         #expect(screen.config.port == 5)
     }
 
+    /// An object whose `@Injected` properties are a class, a protocol existential and a struct.
+    final class MixedHolder {
+        @Injected var service: UserService
+        @Injected var logger: any Logger
+        @Injected var config: AppConfig
+    }
+
+    /// `@Injected` holds a class instance, an existential and a struct value alike: filled,
+    /// set by hand, and released with the object that holds it.
+    @Test func injectedHoldsClassesExistentialsAndValues() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        container.register(instance: AppConfig(port: 8080))
+        container.register(UserService.self) { r in
+            UserService(logger: try r.resolve(Logger.self), db: Primary())
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+
+        weak var released: UserService?
+        do {
+            let holder = MixedHolder()
+            #expect(!holder.$config.isInjected)
+            try frozen.inject(into: holder)
+            #expect(holder.$service.isInjected && holder.$logger.isInjected)
+            #expect(holder.service === (try frozen.resolve(UserService.self)))
+            #expect(holder.logger === (try frozen.resolve(Logger.self)))
+            #expect(holder.config == AppConfig(port: 8080))
+
+            let replaced = UserService(logger: ConsoleLogger(), db: Primary())
+            holder.service = replaced
+            holder.config = AppConfig(port: 9)
+            #expect(holder.service === replaced && holder.config.port == 9)
+            released = replaced
+        }
+        #expect(released == nil)
+    }
+
     @Test func injectIntoFillsOnlyUnsetPropertiesThroughTheHierarchy() throws {
         // Reliant's scenario: an object the container did not create.
         let frozen = try Self.container().freeze()
