@@ -88,7 +88,7 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
     func keep(_ make: () throws(FrostError) -> AnyObject) throws(FrostError)
         -> UnsafeMutableRawPointer
     {
-        try AwaitedResolve.continuing { context throws(FrostError) -> UnsafeMutableRawPointer in
+        try ResolveContext.continuing { context throws(FrostError) -> UnsafeMutableRawPointer in
             switch cell.begin(for: context) {
             case .ready(let box):
                 return box

@@ -51,7 +51,7 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
         if let box = cell.peek() { return _readBox(box, as: T.self) }
         do {
             // Read inside an async factory, it continues that factory's resolve.
-            return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+            return try ResolveContext.continuing { context throws(FrostError) -> T in
                 try create(in: context)
             }
         } catch {

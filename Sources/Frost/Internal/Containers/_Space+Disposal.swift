@@ -19,25 +19,6 @@ import Synchronization
 /// records of `.weak` instances that died are pruned as new ones come, so a registration whose
 /// instances come and go keeps a record per living instance only.
 extension _Space {
-    /// The phases of ``disposalPhase``.
-    private enum Phase {
-        static let open = 0
-        static let disposing = 1
-        static let disposingAndWaited = 2
-        static let done = 3
-    }
-
-    /// Whether `dispose()` began.
-    @usableFromInline
-    final var isDisposed: Bool {
-        disposalPhase.load(ordering: .sequentiallyConsistent) != Phase.open
-    }
-
-    /// Whether `dispose()` finished: every hook it took ran.
-    final var isDisposalDone: Bool {
-        disposalPhase.load(ordering: .sequentiallyConsistent) == Phase.done
-    }
-
     /// Instances taken out of this container's cells, kept until no thread reads them.
     final var retired: RetiredInstances { retiredStorage.get(RetiredInstances.init) }
 

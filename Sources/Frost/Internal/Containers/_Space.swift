@@ -35,6 +35,9 @@ public class _Space: @unchecked Sendable {
 
     /// How this container's own keys find their slots.
     let lookup: Lookup
+    /// Whether the lookup holds any key (a child that registers nothing asks only its
+    /// parent's).
+    let hasOwnKeys: Bool
     /// The lookup's table, for a frozen container: what a resolve by type calls directly.
     let perfectHash: PerfectHashTable?
     /// Whether a lookup by type is one call to ``perfectHash``: a frozen root's.
@@ -92,8 +95,8 @@ public class _Space: @unchecked Sendable {
 
     // MARK: State (see _Space+Disposal.swift)
 
-    /// 0 while open; then ``DisposalPhase`` values.
-    let disposalPhase = Atomic<Int>(0)
+    /// ``Phase/open``, then the other phases of a disposal, in order.
+    let disposalPhase = Atomic<Int>(Phase.open)
     /// The newest ``DisposalRecord`` (+1), ``Disposal/closed``, or 0.
     let disposalHead = Atomic<UInt>(0)
     /// How many records of `.weak` instances the disposal list holds, and how many were alive
@@ -118,6 +121,7 @@ public class _Space: @unchecked Sendable {
     init(childOf parent: _Space, cells: SpaceCells, container: Container?) {
         defaultScope = parent.defaultScope
         lookup = .none
+        hasOwnKeys = false
         perfectHash = nil
         findsDirectly = false
         slots = nil
@@ -143,6 +147,7 @@ public class _Space: @unchecked Sendable {
     init(parts: SpaceParts, container: Container?) {
         defaultScope = parts.defaultScope
         lookup = parts.lookup
+        hasOwnKeys = parts.lookup.count > 0
         if case .perfectHash(let table) = parts.lookup {
             perfectHash = table
         } else {
@@ -211,6 +216,27 @@ public class _Space: @unchecked Sendable {
 
     /// The number of slots of this container's chain: its parent's, then its own.
     final var chainSize: UInt32 { base + UInt32(lookup.capacity) }
+
+    // MARK: Disposed (the door itself: _Space+Disposal.swift)
+
+    /// The phases of ``disposalPhase``.
+    enum Phase {
+        static let open = 0
+        static let disposing = 1
+        static let disposingAndWaited = 2
+        static let done = 3
+    }
+
+    /// Whether `dispose()` began.
+    @usableFromInline
+    final var isDisposed: Bool {
+        disposalPhase.load(ordering: .sequentiallyConsistent) != Phase.open
+    }
+
+    /// Whether `dispose()` finished: every hook it took ran.
+    final var isDisposalDone: Bool {
+        disposalPhase.load(ordering: .sequentiallyConsistent) == Phase.done
+    }
 
     // MARK: Find
 
@@ -284,7 +310,7 @@ public class _Space: @unchecked Sendable {
 
     /// ``find(_:name:)`` in a child: its own lookup, then its parent's.
     final func findInChain(_ type: ObjectIdentifier, name: String?) -> Found {
-        if lookup.count > 0 {
+        if hasOwnKeys {
             let own = findOwn(type, name: name)
             if own.found { return own.adding(base) }
         }
@@ -339,7 +365,7 @@ public class _Space: @unchecked Sendable {
 
     /// The slot of `key` in this container's chain, or `PerfectHashTable.notFound`.
     final func chainSlot(for key: RegistrationKey) -> UInt32 {
-        if lookup.count > 0 {
+        if hasOwnKeys {
             let own = lookup.slot(for: key)
             if own != PerfectHashTable.notFound { return base + own }
         }
@@ -559,7 +585,7 @@ public class _Space: @unchecked Sendable {
     /// `T`'s, through the engine.
     final func create<T>(atChainSlot slot: UInt32, as type: T.Type) throws(FrostError) -> T {
         let target = target(at: slot)
-        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+        return try ResolveContext.continuing { context throws(FrostError) -> T in
             try Engine.resolve(target, as: T.self, in: context)
         }
     }
@@ -697,7 +723,7 @@ public class _Space: @unchecked Sendable {
                 T.self, name: name, arguments: arguments, argumentType: argumentType)
         }
         let target = target(at: found.slot)
-        return try AwaitedResolve.continuing { context throws(FrostError) -> T in
+        return try ResolveContext.continuing { context throws(FrostError) -> T in
             try target.checkOpen(in: context)
             let typed = unsafeDowncast(target.component, to: TypedComponent<T>.self)
             return try context.entering(typed) {
@@ -893,4 +919,32 @@ struct SpaceParts {
     var slotsByType: [ObjectIdentifier: [UInt32]]
     var catalog: Catalog
     var cells: SpaceCells
+}
+
+/// The bits a slot's flags carry (CFrost stores them; lookups return them above the slot
+/// number): whether the slot's registration is per-child (bit 0: `.scoped`, provided), whether
+/// it is a provided key (bit 1), and its per-child index (from bit 8).
+struct SlotFlags {
+    let raw: UInt32
+
+    init(_ raw: UInt32) { self.raw = raw }
+
+    /// The flags of a registration with this per-child index, provided or not (`nil` for a key that
+    /// is not per-child).
+    init(perChildIndex: Int?, provided: Bool) {
+        guard let index = perChildIndex else {
+            raw = 0
+            return
+        }
+        raw = UInt32(index) << 8 | (provided ? 3 : 1)
+    }
+
+    /// The per-child index, for a per-child key.
+    var perChildIndex: Int? { raw & 1 == 0 ? nil : Int(raw >> 8) }
+
+    /// Whether the key is provided (by each child), not `.scoped`.
+    var isProvided: Bool { raw & 2 != 0 }
+
+    /// A lookup's location: `slot`, with these flags above it.
+    func location(slot: UInt32) -> UInt { UInt(raw) << 32 | UInt(slot) }
 }

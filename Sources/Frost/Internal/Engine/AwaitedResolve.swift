@@ -51,22 +51,10 @@ enum AwaitedResolve {
         return try await body(context)
     }
 
-    /// Runs a synchronous top-level resolve: on the thread's context, or, when the calling
-    /// task runs an async factory whose context is free, continuing that factory's resolve (a
-    /// `Lazy` read in it, a synchronous `resolve` it calls).
-    @inline(__always)
-    static func continuing<R>(_ body: (ResolveContext) throws(FrostError) -> R)
-        throws(FrostError) -> R
-    {
-        let thread = ResolveContext.current
-        guard thread.depth == 0, factoriesRun else {
-            return try body(thread)
-        }
-        return try continuingFrame(thread, body)
-    }
-
+    /// ``ResolveContext/continuing(_:)`` while an async factory runs somewhere: continues the
+    /// calling task's factory's resolve when its context is free, else runs on `thread`'s.
     @inline(never)
-    private static func continuingFrame<R>(
+    static func continuingFrame<R>(
         _ thread: ResolveContext, _ body: (ResolveContext) throws(FrostError) -> R
     ) throws(FrostError) -> R {
         guard let frame, frame.claim() else { return try body(thread) }

@@ -88,7 +88,7 @@ struct Creation {
     /// needs exists: the cell stays claimed, the box provisional, until that finish runs and
     /// publishes it.
     func finishOrPutOff(_ box: AnyObject) throws(FrostError) -> Bool {
-        let finishes = component.finishesBox(box)
+        let finishes = component.typed.finishesBox(box, of: component)
         guard finishes || context.hasDeferred else { return true }
         let state = context.state
         state.provisional.append((cell.address, box))
@@ -127,7 +127,11 @@ struct Creation {
     /// hooks have then run on it).
     func publish(_ box: AnyObject) throws(FrostError) {
         cell.end(for: context, publishing: box)
-        try maker.admit(box, of: component, in: cell)
+        // Disposal takes over an instance whose registration has hooks, and refuses any once
+        // it began.
+        if component.disposal != nil || maker.isDisposed {
+            try maker.admit(box, of: component, in: cell)
+        }
         if logsSingleton { maker.singletonLog?.record(component, box, in: cell) }
     }
 
@@ -232,32 +236,37 @@ struct Creation {
         }
     }
 
-    /// What ``make(_:)`` and ``makeAwaiting(_:)`` give back.
-    enum Made {
-        /// A protected read of the cell's box: copy its value out before reading another cell.
-        case read(UnsafeMutableRawPointer)
+    /// What ``make(_:)`` and ``makeAwaiting(_:)`` give back: a protected read of the cell, or
+    /// a box held (a struct, not an enum: giving it up is one release, nothing to switch on).
+    struct Made {
+        /// The cell's box, read protected: copy its value out before reading another cell.
+        private let read: UnsafeMutableRawPointer?
+        /// The box, retained, when it was not read from the cell.
+        private let object: AnyObject?
+
+        /// A protected read of the cell's box.
+        static func read(_ box: UnsafeMutableRawPointer) -> Made {
+            Made(read: box, object: nil)
+        }
+
         /// The box another resolve made (an awaited resolve's read, retained).
-        case made(AnyObject)
+        static func made(_ box: AnyObject) -> Made { Made(read: nil, object: box) }
+
         /// The box this resolve is finishing (a re-entry), or made through a forward.
-        case provisional(AnyObject)
+        static func provisional(_ box: AnyObject) -> Made { Made(read: nil, object: box) }
+
         /// The box this resolve created and published.
-        case created(AnyObject)
+        static func created(_ box: AnyObject) -> Made { Made(read: nil, object: box) }
 
         /// The value in the box, as a `T`.
         func value<T>(as type: T.Type) -> T {
-            switch self {
-            case .read(let box): _readBox(box, as: T.self)
-            case .made(let box), .provisional(let box), .created(let box):
-                _kept(box, as: T.self)
-            }
+            if let object { return _kept(object, as: T.self) }
+            return _readBox(read.unsafelyUnwrapped, as: T.self)
         }
 
         /// The box, retained (read before any other cell is).
         var box: AnyObject {
-            switch self {
-            case .read(let box): Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
-            case .made(let box), .provisional(let box), .created(let box): box
-            }
+            object ?? Unmanaged<AnyObject>.fromOpaque(read.unsafelyUnwrapped).takeUnretainedValue()
         }
     }
 }

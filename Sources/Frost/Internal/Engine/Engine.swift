@@ -62,7 +62,7 @@ enum Engine {
             throw context.failure(error, in: component)
         }
         showing(box)
-        guard component.finishesBox(box) else { return box }
+        guard component.typed.finishesBox(box, of: component) else { return box }
         try context.onThread { () throws(FrostError) in
             do {
                 try component.finishBox(box, resolver)

@@ -28,6 +28,20 @@ struct ResolveContext {
         return context
     }
 
+    /// Runs a synchronous top-level resolve: on the thread's context, or, when the calling
+    /// task runs an async factory whose context is free, continuing that factory's resolve (a
+    /// `Lazy` read in it, a synchronous `resolve` it calls; ``AwaitedResolve``).
+    @inline(__always)
+    static func continuing<R>(_ body: (ResolveContext) throws(FrostError) -> R)
+        throws(FrostError) -> R
+    {
+        let thread = current
+        guard thread.depth == 0, asyncFactoriesRun else {
+            return try body(thread)
+        }
+        return try AwaitedResolve.continuingFrame(thread, body)
+    }
+
     /// This context's path and state: the facade's fields at the start of the C context.
     var fields: UnsafeMutablePointer<ResolvePath> {
         opaque.assumingMemoryBound(to: ResolvePath.self)

@@ -25,7 +25,9 @@ enum Custom: Lifetime {
             object = try storage.instance(forKey: key) {
                 try context.entering(component) { () throws -> AnyObject in
                     let box = try component.constructBox(in: owner.frame(in: context))
-                    if component.finishesBox(box) { try component.finishBox(box, owner.resolver) }
+                    if component.typed.finishesBox(box, of: component) {
+                        try component.finishBox(box, owner.resolver)
+                    }
                     return box
                 }
             }

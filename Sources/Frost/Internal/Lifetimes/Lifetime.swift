@@ -29,6 +29,11 @@ protocol Lifetime {
     /// provided key): never made, so no hook of its registration ever runs.
     static var isSupplied: Bool { get }
 
+    /// Where the instance of the registration at `place` is kept as `space` sees it, and the
+    /// container that supplies it when that is another one (a provided value's); `nil` when
+    /// none keeps it there (the default: a lifetime that keeps nothing in a container's cells).
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?)
+
     /// The instance of `target`, for a synchronous resolve (or the synchronous stretch of an
     /// awaited one) running in `context`.
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
@@ -85,24 +90,6 @@ extension Lifetime {
     /// `.graph` one's).
     static var keepsAcrossResolves: Bool { keeping != .nothing }
 
-    /// Where the instance of the registration at `place` is kept as `space` sees it, and the
-    /// container that supplies it when that is another one (a provided value's).
-    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
-        switch keeping {
-        case .slot: return (place.cell, nil)
-        case .weakSide: return (place.weakCell, nil)
-        case .perChild:
-            guard space.isChild, let index = place.flags.perChildIndex else { return (nil, nil) }
-            return (space.cells.perChild(index), nil)
-        case .supplied:
-            guard let index = place.flags.perChildIndex,
-                let supplier = space.supplier(of: index)
-            else { return (nil, nil) }
-            return (supplier.cell, supplier.space.takeUnretainedValue())
-        case .nothing, .storage: return (nil, nil)
-        }
-    }
-
     /// The cell `releaseCachedInstances()` empties for a registration kept in `cell` (its
     /// slot's) or `weakCell` (its side cell); `nil` when it keeps nothing there (a custom
     /// scope's storage is emptied as a whole, a child's per-child cells by the child).
@@ -112,6 +99,10 @@ extension Lifetime {
         case .weakSide: weakCell
         case .nothing, .perChild, .supplied, .storage: nil
         }
+    }
+
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
+        (nil, nil)
     }
 
     static var isSharedWithinResolve: Bool { false }

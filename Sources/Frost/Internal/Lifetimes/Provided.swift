@@ -11,6 +11,14 @@ enum Provided: Lifetime {
     static var isEager: Bool { false }
     static var isSupplied: Bool { true }
 
+    /// The cell of the nearest container, from `space` up, that supplies it, and that
+    /// container.
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
+        guard let index = place.flags.perChildIndex, let supplier = space.supplier(of: index)
+        else { return (nil, nil) }
+        return (supplier.cell, supplier.space.takeUnretainedValue())
+    }
+
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T
     {

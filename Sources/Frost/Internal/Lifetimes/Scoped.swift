@@ -14,6 +14,12 @@ enum Scoped: Lifetime {
     /// The scope of a per-child instance, by name: for messages.
     static var scope: Scope { .scoped }
 
+    /// The cell of `space` for it, when `space` is a child.
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
+        guard space.isChild, let index = place.flags.perChildIndex else { return (nil, nil) }
+        return (space.cells.perChild(index), nil)
+    }
+
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T
     {

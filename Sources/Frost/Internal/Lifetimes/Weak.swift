@@ -12,6 +12,11 @@ enum Weak: Lifetime {
     static var rank: Int { 3 }
     static var isEager: Bool { false }
 
+    /// Its slot's side cell.
+    static func cell(of place: Place, seenFrom space: _Space) -> (cell: Cell?, holder: _Space?) {
+        (place.weakCell, nil)
+    }
+
     static func instance<T>(of target: Target, as type: T.Type, in context: ResolveContext)
         throws(FrostError) -> T
     {

@@ -182,11 +182,6 @@ class Component: @unchecked Sendable {
         try typed.finishObject(object, of: self, resolver)
     }
 
-    /// Whether the boxed instance needs finishing (its class has wrappers, or hooks run).
-    final func finishesBox(_ box: AnyObject) -> Bool {
-        typed.finishesBox(box, of: self)
-    }
-
     /// The value in a box of this component's instances.
     final func value(ofBox box: AnyObject) -> Any {
         typed.value(ofBox: box, of: self)
@@ -225,7 +220,8 @@ protocol TypedOperations {
     /// See ``Component/finishObject(_:_:)``.
     static func finishObject(
         _ object: AnyObject, of component: Component, _ resolver: any Resolver) throws
-    /// See ``Component/finishesBox(_:)``.
+    /// Whether the boxed instance needs finishing (its class has wrappers, or hooks run): what
+    /// a creation asks before it finishes or publishes an instance.
     static func finishesBox(_ box: AnyObject, of component: Component) -> Bool
     /// See ``Component/value(ofBox:)``.
     static func value(ofBox box: AnyObject, of component: Component) -> Any
