@@ -89,24 +89,19 @@ public final class Lazy<T>: _FrostClass, @unchecked Sendable {
         -> UnsafeMutableRawPointer
     {
         try ResolveContext.continuing { context throws(FrostError) -> UnsafeMutableRawPointer in
-            switch cell.begin(for: context) {
-            case .ready(let box):
-                return box
-            case .create:
-                let box: AnyObject
-                do throws(FrostError) {
-                    box = try make()
-                } catch {
-                    cell.end(for: context, publishing: nil)
-                    throw error
-                }
-                cell.end(for: context, publishing: box)
-                return Unmanaged.passUnretained(box).toOpaque()
-            case .own, .cycle, .awaited:
-                let key = RegistrationKey(T.self, name: target.name)
-                throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
-            }
+            guard
+                let box = try Creation.once(
+                    in: cell, for: context, make: make, waitCloses: { cycle(in: context) })
+            else { throw cycle(in: context) }
+            return box
         }
+    }
+
+    /// The error of a read of this `Lazy` that its own resolution needs, or that would wait
+    /// in a circle.
+    private func cycle(in context: ResolveContext) -> FrostError {
+        let key = RegistrationKey(T.self, name: target.name)
+        return FrostError(.cycle, key: key, path: context.pathKeys + [key])
     }
 
 }

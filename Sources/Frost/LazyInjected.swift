@@ -61,23 +61,20 @@ public final class LazyInjected<T>: _FrostClass, @unchecked Sendable {
 
     /// Reads the instance, or resolves and publishes it, in `context`'s resolve.
     private func create(in context: ResolveContext) throws(FrostError) -> T {
-        switch cell.begin(for: context) {
-        case .ready(let box):
-            return _readBox(box, as: T.self)
-        case .create:
-            let instance: T
-            do {
-                instance = try resolve()
-            } catch {
-                cell.end(for: context, publishing: nil)
-                throw error
-            }
-            cell.end(for: context, publishing: _keep(instance))
-            return instance
-        case .own, .cycle, .awaited:
-            let key = RegistrationKey(T.self, name: name)
-            throw FrostError(.cycle, key: key, path: context.pathKeys + [key])
-        }
+        guard
+            let box = try Creation.once(
+                in: cell, for: context,
+                make: { () throws(FrostError) -> AnyObject in _keep(try resolve()) },
+                waitCloses: { cycle(in: context) })
+        else { throw cycle(in: context) }
+        return _readBox(box, as: T.self)
+    }
+
+    /// The error of a read of this property that its own resolution needs, or that would
+    /// wait in a circle.
+    private func cycle(in context: ResolveContext) -> FrostError {
+        let key = RegistrationKey(T.self, name: name)
+        return FrostError(.cycle, key: key, path: context.pathKeys + [key])
     }
 
     /// Resolves the instance through what injection gave.

@@ -48,28 +48,17 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
         }
         // `entry` is held until this returns: its cell outlives a concurrent removeAll().
         let context = ResolveContext.current
-        switch entry.cell.begin(for: context) {
-        case .ready(let instance):
-            return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue()
-        case .create:
-            let instance: AnyObject
-            do {
-                instance = try make()
-            } catch {
-                entry.cell.end(for: context, publishing: nil)
-                throw error
-            }
-            entry.cell.end(for: context, publishing: instance)
-            return instance
-        case .own:
-            // This thread is making this key's instance and asks again: `make` reports it.
-            return try make()
-        case .cycle, .awaited:
-            throw FrostError(
-                .cycle, key: key.key, path: context.pathKeys + [key.key],
-                detail: "another thread is creating it in a LockedScopeStorage and waits, "
-                    + "through other registrations, for what this thread is creating")
-        }
+        let box = try Creation.once(
+            in: entry.cell, for: context, make: make,
+            waitCloses: {
+                FrostError(
+                    .cycle, key: key.key, path: context.pathKeys + [key.key],
+                    detail: "another thread is creating it in a LockedScopeStorage and waits, "
+                        + "through other registrations, for what this thread is creating")
+            })
+        // This thread is making this key's instance and asks again: `make` reports it.
+        guard let box else { return try make() }
+        return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     }
 
     /// Forgets every kept instance.

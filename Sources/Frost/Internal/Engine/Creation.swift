@@ -140,6 +140,37 @@ struct Creation {
         cell.end(for: context, publishing: nil)
     }
 
+    /// The create-once machine of a cell no lifetime keeps — a `Lazy`'s, a `@LazyInjected`
+    /// wrapper's, a ``LockedScopeStorage`` entry's: reads the box in `cell`, or claims its
+    /// creation in `context`'s resolve and publishes what `make` makes (nothing, when it
+    /// throws). Returns the box's address (a protected read, or the box just published, which
+    /// the cell keeps); `nil` when `context`'s own resolve is creating it already (a
+    /// re-entry). Throws `waitCloses()` when waiting for another resolve's creation would
+    /// close a circle of waits, or when an awaited resolve creates it.
+    static func once<E: Error>(
+        in cell: Cell, for context: ResolveContext, make: () throws(E) -> AnyObject,
+        waitCloses: () -> E
+    ) throws(E) -> UnsafeMutableRawPointer? {
+        switch cell.begin(for: context) {
+        case .ready(let box):
+            return box
+        case .create:
+            let box: AnyObject
+            do throws(E) {
+                box = try make()
+            } catch {
+                cell.end(for: context, publishing: nil)
+                throw error
+            }
+            cell.end(for: context, publishing: box)
+            return Unmanaged.passUnretained(box).toOpaque()
+        case .own:
+            return nil
+        case .cycle, .awaited:
+            throw waitCloses()
+        }
+    }
+
     // MARK: The two callers
 
     /// A synchronous resolve's creation (`construct` runs the factory, entered in the path).
