@@ -54,6 +54,18 @@ if [ "$claim_count" -gt 1 ]; then
 else
     echo "engine-layout-check: the C claim is read in $claim_count file: $claims"
 fi
+# - what a claim means (create, read, wait, a cycle) is decided in one file, the create-once
+#   machine's (Creation.swift): no other file asks a cell for a claim or reads a `CellClaim`.
+deciders=$(grep -rlE '\.begin\(for:|\.beginAwaiting\(for:|\bCellClaim\b' --include='*.swift' \
+    Sources/Frost | grep -v '^Sources/Frost/Internal/Engine/Cell.swift$' | sort || true)
+decider_count=$(printf '%s' "$deciders" | grep -c . || true)
+if [ "$decider_count" -gt 1 ]; then
+    echo "engine-layout-check: a cell's claim is decided in $decider_count files (at most 1):"
+    printf '%s\n' "$deciders" | sed 's/^/  /'
+    status=1
+else
+    echo "engine-layout-check: a cell's claim is decided in $decider_count file: $deciders"
+fi
 importers=$(grep -rlE '^(internal |private |@_implementationOnly )?import CFrost' \
     --include='*.swift' Sources/Frost | sort)
 importer_count=$(printf '%s' "$importers" | grep -c . || true)

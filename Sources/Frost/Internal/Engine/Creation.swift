@@ -42,8 +42,10 @@ struct Creation {
     }
 
     /// Reads the instance or claims its creation, blocking while another resolve creates it.
-    func begin() throws(FrostError) -> Begun {
-        try begun(cell.begin(for: context))
+    /// `stale`: what the caller read in the cell and will not serve (a `.weak` instance's box
+    /// whose instance died), which the claim replaces.
+    func begin(stale: UnsafeMutableRawPointer? = nil) throws(FrostError) -> Begun {
+        try begun(cell.begin(for: context, stale: stale))
     }
 
     /// ``begin()`` for an awaited resolve: `nil` when another resolve creates the instance
@@ -122,15 +124,18 @@ struct Creation {
         }
     }
 
-    /// Publishes `box` in the cell and hands it to the container's disposal. Throws
-    /// `.disposed`, serving nothing, when the container's `dispose()` began meanwhile (the
-    /// hooks have then run on it).
+    /// Publishes `box` in the cell and hands it to the container's disposal; what it replaces
+    /// (a stale box) is retired. Throws `.disposed`, serving nothing, when the container's
+    /// `dispose()` began meanwhile (the hooks have then run on it).
     func publish(_ box: AnyObject) throws(FrostError) {
-        cell.end(for: context, publishing: box)
+        if let replaced = cell.end(for: context, publishing: box) {
+            maker.retired.retire(replaced, from: cell)
+        }
         // Disposal takes over an instance whose registration has hooks, and refuses any once
         // it began.
-        if component.disposal != nil || maker.isDisposed {
-            try maker.admit(box, of: component, in: cell)
+        let hooks = component.disposal
+        if hooks != nil || maker.isDisposed {
+            try maker.admit(box, of: component, hooks: hooks, in: cell)
         }
         if logsSingleton { maker.singletonLog?.record(component, box, in: cell) }
     }

@@ -23,6 +23,7 @@ enum Weak: Lifetime {
         let component = target.component
         let owner = target.owner
         let cell = target.cell.unsafelyUnwrapped
+        let creation = Creation(cell: cell, component: component, maker: owner, context: context)
         while true {
             var stale: UnsafeMutableRawPointer?
             if let box = cell.read() {
@@ -31,9 +32,17 @@ enum Weak: Lifetime {
                 }
                 stale = box
             }
-            switch cell.begin(for: context, stale: stale) {
+            switch try creation.begin(stale: stale) {
             case .ready:
                 continue  // another resolve made one meanwhile: read it (it may have died again)
+            case .provisional(let box):
+                // Its own resolve re-entered it while finishing it.
+                if let object = (box as? WeakBox)?.object {
+                    return try cast(object, as: T.self, component)
+                }
+                throw context.cycle(closedBy: component.key)
+            case .through:
+                throw context.cycle(closedBy: component.key)
             case .create:
                 let object: AnyObject
                 do {
@@ -47,26 +56,11 @@ enum Weak: Lifetime {
                         return object
                     }
                 } catch {
-                    cell.end(for: context, publishing: nil)
+                    creation.abandon()
                     throw error
                 }
-                let box = WeakBox(object)
-                if let replaced = cell.end(for: context, publishing: box) {
-                    owner.retired.retire(replaced, from: cell)
-                }
-                try owner.admit(box, of: component, in: cell)
+                try creation.publish(WeakBox(object))
                 return try cast(object, as: T.self, component)
-            case .own:
-                if let box = context.state.provisionalBox(for: cell.address) as? WeakBox,
-                    let object = box.object
-                {
-                    return try cast(object, as: T.self, component)
-                }
-                throw context.cycle(closedBy: component.key)
-            case .cycle:
-                throw Engine.crossResolveCycle(component, context)
-            case .awaited:
-                throw Engine.madeByAnotherTask(component)
             }
         }
     }
