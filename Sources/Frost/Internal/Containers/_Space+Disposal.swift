@@ -24,15 +24,14 @@ extension _Space {
 
     // MARK: The door
 
-    /// Takes `box` over — just published in `cell` by a creation of `component`, whose
-    /// `.onDispose` hooks are `hooks` — for `dispose()`: remembered when there are hooks. When
-    /// this container's disposal began meanwhile, the box is not served: it is taken back out
-    /// of its cell, its hooks run now (when the disposal could not take it), and the resolve
-    /// gets `.disposed`.
-    final func admit(
-        _ box: AnyObject, of component: Component, hooks: Disposal.Hooks?, in cell: Cell
-    ) throws(FrostError) {
-        if let hooks, !track(box, hooks: hooks, weak: component.lifetime.keepsWeakly) {
+    /// Takes `box` over — just published in `cell` by a creation of `component` — for
+    /// `dispose()`: remembered when its registration has hooks. When this container's
+    /// disposal began meanwhile, the box is not served: it is taken back out of its cell, its
+    /// hooks run now (when the disposal could not take it), and the resolve gets `.disposed`.
+    final func admit(_ box: AnyObject, of component: Component, in cell: Cell) throws(FrostError) {
+        if let hooks = component.disposal,
+            !track(box, hooks: hooks, weak: component.lifetime.keepsWeakly)
+        {
             takeBack(box, from: cell)
             Disposal.runNow(hooks, on: box)
             throw disposedError(component)

@@ -133,9 +133,8 @@ struct Creation {
         }
         // Disposal takes over an instance whose registration has hooks, and refuses any once
         // it began.
-        let hooks = component.disposal
-        if hooks != nil || maker.isDisposed {
-            try maker.admit(box, of: component, hooks: hooks, in: cell)
+        if component.disposes || maker.isDisposed {
+            try maker.admit(box, of: component, in: cell)
         }
         if logsSingleton { maker.singletonLog?.record(component, box, in: cell) }
     }

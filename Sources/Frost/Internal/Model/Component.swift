@@ -32,6 +32,9 @@ class Component: @unchecked Sendable {
     /// The `.onDispose` hooks, run on what the engine tracked; stored type-erased, so that
     /// running them looks no generic type up.
     let disposal: Disposal.Hooks?
+    /// Whether the registration has `.onDispose` hooks (a flag: a creation asks it without
+    /// loading, and retaining, the hooks).
+    let disposes: Bool
     /// Whether `bootstrap()` leaves it alone (`.lazy()`): made on first resolve.
     let isLazy: Bool
     /// The parameters' slots in the container's slot chain, when the container creates its
@@ -89,6 +92,7 @@ class Component: @unchecked Sendable {
         self.isAsync = isAsync
         self.argumentType = argumentType
         self.disposal = disposal
+        self.disposes = disposal != nil
         self.isLazy = isLazy
         self.boundSlots = boundSlots
         self.dependencySlots = dependencySlots
@@ -143,8 +147,6 @@ class Component: @unchecked Sendable {
     /// `.lazy()`, not a registered instance.
     var isMadeAtBootstrap: Bool { lifetime.isEager && !isLazy && instance == nil }
 
-    /// Whether the registration has `.onDispose` hooks.
-    var disposes: Bool { disposal != nil }
 
     /// Whether the registration has `.onCreate` hooks or `.inject` key paths: what runs on an
     /// instance it creates.
