@@ -147,7 +147,6 @@ class Component: @unchecked Sendable {
     /// `.lazy()`, not a registered instance.
     var isMadeAtBootstrap: Bool { lifetime.isEager && !isLazy && instance == nil }
 
-
     /// Whether the registration has `.onCreate` hooks or `.inject` key paths: what runs on an
     /// instance it creates.
     var runsCreationHooks: Bool { false }
