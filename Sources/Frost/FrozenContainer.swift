@@ -131,7 +131,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         }
         let place = place(of: slot)
         guard place.registration.caches else {
-            return Handle(slot: slot, generation: generation, held: nil)
+            return Handle(slot: slot, generation: generation, held: nil, cell: nil)
         }
         // Created now, so that the handle can hold it (unless a concurrent
         // `releaseCachedInstances()` has already taken it again).
@@ -141,7 +141,9 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
             held = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
         }
         return withExtendedLifetime(value) {
-            Handle(slot: slot, generation: generation, held: held)
+            Handle(
+                slot: slot, generation: generation, held: held,
+                cell: isChild ? nil : place.cell.address)
         }
     }
 
@@ -189,19 +191,26 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// - Throws: ``FrostError`` when ``resolve(_:)`` would throw it; whatever `body` throws.
     @inlinable
     public func withResolved<T, R>(_ handle: Handle<T>, _ body: (T) throws -> R) throws -> R {
-        if holds(handle.heldAddress, at: handle.slot, generation: handle.generation) {
+        if holds(
+            handle.heldAddress, in: handle.cell, at: handle.slot, generation: handle.generation)
+        {
             return try body(_kept(handle.held.unsafelyUnwrapped, as: T.self))
         }
         return try body(resolve(handle))
     }
 
     /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and
-    /// the handle is this container's. Compares addresses only: the handle owns `held`.
+    /// the handle is this container's. Compares addresses only: the handle owns `held`. `cell`:
+    /// the slot's cell, as the handle knows it (a root's), or `nil` (a child's: looked up).
     @usableFromInline
-    func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
+    func holds(
+        _ held: UnsafeMutableRawPointer?, in cell: UnsafeMutableRawPointer?, at slot: UInt32,
+        generation: UInt64
+    ) -> Bool {
         guard let held, generation == self.generation else { return false }
-        guard !isChild else { return childHolds(held, at: slot) }
-        return ownCell(at: slot).peek() == held
+        // A handle made by this container, a root: its slot's cell, which lives as long as it.
+        guard let cell else { return childHolds(held, at: slot) }
+        return Cell(raw: cell).peek() == held
     }
 
     /// ``holds(_:at:generation:)`` in a child, out of line: a root's check saves no register.
