@@ -131,19 +131,19 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         }
         let place = place(of: slot)
         guard place.registration.caches else {
-            return Handle(slot: slot, generation: generation, held: nil, cell: nil)
+            return Handle(slot: slot, generation: generation, held: nil, epoch: .max)
         }
         // Created now, so that the handle can hold it (unless a concurrent
-        // `releaseCachedInstances()` has already taken it again).
+        // `releaseCachedInstances()` has already taken it again). The count of releases is
+        // read first: a release after it makes the handle read the slot again.
+        let epoch = isChild ? UInt.max : cacheEpoch.load(ordering: .sequentiallyConsistent)
         let value = try create(atChainSlot: slot, as: T.self)
         var held: AnyObject?
         if let box = place.cell.read() {
             held = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
         }
         return withExtendedLifetime(value) {
-            Handle(
-                slot: slot, generation: generation, held: held,
-                cell: isChild ? nil : place.cell.address)
+            Handle(slot: slot, generation: generation, held: held, epoch: epoch)
         }
     }
 
@@ -173,8 +173,9 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
 
     /// Lends `body` the instance a handle resolves, without the retain and release that
     /// returning it costs: for a `.singleton` or a registered instance, whose handle holds it,
-    /// one check that it is still the cached one and a read of a stored reference, the cost of
-    /// reading a stored property by hand.
+    /// one check that it is still the cached one (of a root: that nothing was released since
+    /// the handle was made, one load and one comparison, inlined into the caller) and a read
+    /// of a stored reference, the cost of reading a stored property by hand.
     ///
     /// ```swift
     /// let logger = try frozen.handle(for: Logger.self)
@@ -191,26 +192,23 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// - Throws: ``FrostError`` when ``resolve(_:)`` would throw it; whatever `body` throws.
     @inlinable
     public func withResolved<T, R>(_ handle: Handle<T>, _ body: (T) throws -> R) throws -> R {
-        if holds(
-            handle.heldAddress, in: handle.cell, at: handle.slot, generation: handle.generation)
-        {
+        // A root's handle, made since the last release: what it holds is what the slot keeps.
+        if handle.epoch == cacheEpoch.load(ordering: .relaxed), handle.generation == generation {
+            return try body(_kept(handle.held.unsafelyUnwrapped, as: T.self))
+        }
+        if holds(handle.heldAddress, at: handle.slot, generation: handle.generation) {
             return try body(_kept(handle.held.unsafelyUnwrapped, as: T.self))
         }
         return try body(resolve(handle))
     }
 
     /// Whether `held` (a handle's held box, or `nil`) is still the box cached in its slot, and
-    /// the handle is this container's. Compares addresses only: the handle owns `held`. `cell`:
-    /// the slot's cell, as the handle knows it (a root's), or `nil` (a child's: looked up).
+    /// the handle is this container's. Compares addresses only: the handle owns `held`.
     @usableFromInline
-    func holds(
-        _ held: UnsafeMutableRawPointer?, in cell: UnsafeMutableRawPointer?, at slot: UInt32,
-        generation: UInt64
-    ) -> Bool {
+    func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
         guard let held, generation == self.generation else { return false }
-        // A handle made by this container, a root: its slot's cell, which lives as long as it.
-        guard let cell else { return childHolds(held, at: slot) }
-        return Cell(raw: cell).peek() == held
+        guard !isChild else { return childHolds(held, at: slot) }
+        return ownCell(at: slot).peek() == held
     }
 
     /// ``holds(_:at:generation:)`` in a child, out of line: a root's check saves no register.

@@ -18,10 +18,11 @@ public struct Handle<T>: Sendable, Hashable {
     /// for a registration that caches until released; `nil` otherwise. Immutable, and a `T`
     /// as every resolve of the slot hands it out.
     @usableFromInline nonisolated(unsafe) let held: AnyObject?
-    /// The cell `held` came from, when the container that made the handle is a root (whose
-    /// cells live as long as it does): what ``FrozenContainer/withResolved(_:_:)`` compares
-    /// `held` with, without finding the slot again. `nil` otherwise (a child finds its cell).
-    @usableFromInline nonisolated(unsafe) let cell: UnsafeMutableRawPointer?
+    /// The container's count of releases when the handle was made, when the container is a
+    /// root: while it is unchanged, `held` is still the cached instance and
+    /// ``FrozenContainer/withResolved(_:_:)`` lends it without reading the slot. `.max`
+    /// otherwise (a child's handle compares `held` with its slot's cell).
+    @usableFromInline let epoch: UInt
 
     /// The address of ``held``, to compare with the slot's without retaining it.
     @inlinable
@@ -29,11 +30,11 @@ public struct Handle<T>: Sendable, Hashable {
         held.map { Unmanaged.passUnretained($0).toOpaque() }
     }
 
-    init(slot: UInt32, generation: UInt64, held: AnyObject?, cell: UnsafeMutableRawPointer?) {
+    init(slot: UInt32, generation: UInt64, held: AnyObject?, epoch: UInt) {
         self.slot = slot
         self.generation = generation
         self.held = held
-        self.cell = held == nil ? nil : cell
+        self.epoch = held == nil ? .max : epoch
     }
 
     /// Handles are equal when they name the same slot of the same container.

@@ -147,6 +147,35 @@ struct HandleTests {
         #expect(frostError { _ = try child.resolve(childHandle) }?.code == .disposed)
     }
 
+    /// A singleton's handle lends what it holds only while that is what the container keeps:
+    /// not after `releaseCachedInstances()` (it lends the new instance, through its slot, and
+    /// so does a handle made afterwards), and nothing once `dispose()` has begun, from a root
+    /// or a child.
+    @Test func aSingletonsHandleLendsNothingAfterDispose() throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let handle = try frozen.handle(for: Logger.self)
+        let child = try frozen.child { _ in }
+        let childHandle = try child.handle(for: Logger.self)
+        let first = try frozen.withResolved(handle) { $0 }
+        #expect(try child.withResolved(childHandle) { $0 } === first)
+
+        frozen.releaseCachedInstances()
+        let second = try frozen.withResolved(handle) { $0 }
+        #expect(second !== first)
+        #expect(try child.withResolved(childHandle) { $0 } === second)
+        let renewed = try frozen.handle(for: Logger.self)
+        #expect(try frozen.withResolved(renewed) { $0 } === second)
+
+        child.dispose()
+        #expect(frostError { _ = try child.withResolved(childHandle) { $0 } }?.code == .disposed)
+        #expect(try frozen.withResolved(handle) { $0 } === second)
+        frozen.dispose()
+        #expect(frostError { _ = try frozen.withResolved(handle) { $0 } }?.code == .disposed)
+        #expect(frostError { _ = try frozen.withResolved(renewed) { $0 } }?.code == .disposed)
+    }
+
     @Test func aSingletonThatFailsFailsWhenItsHandleIsMade() throws {
         let container = Container()
         container.register(Logger.self) { _ -> any Logger in

@@ -198,9 +198,12 @@ extension _Space {
 
     /// Marks the disposal begun; `false` when another caller began it.
     private final func begin() -> Bool {
-        disposalPhase.compareExchange(
+        let began = disposalPhase.compareExchange(
             expected: Phase.open, desired: Phase.disposing, ordering: .sequentiallyConsistent
         ).exchanged
+        // Handles lend nothing from now on: they resolve, and get `.disposed`.
+        if began { cacheEpoch.add(1, ordering: .sequentiallyConsistent) }
+        return began
     }
 
     /// Closes the list: its newest record (the list is the caller's now), or `nil` when it is
@@ -285,6 +288,8 @@ extension _Space {
     /// Drops the cached instances (and the registered ones, when `includingRegistered`), and
     /// a child's per-child ones if `perChild`; empties custom storages.
     final func releaseCachedInstances(includingRegistered: Bool, perChild: Bool) {
+        // Before any cell is emptied: a handle holding an instance stops lending it.
+        cacheEpoch.add(1, ordering: .sequentiallyConsistent)
         var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
         var storages: [ObjectIdentifier: any ScopeStorage] = [:]
         func take(_ component: Component, _ cell: Cell, _ weakCell: Cell?) {

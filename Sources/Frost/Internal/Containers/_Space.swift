@@ -81,6 +81,10 @@ public class _Space: @unchecked Sendable {
     let ownCatalog: Catalog?
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
     @usableFromInline let generation: UInt64
+    /// Counts what may empty this container's cells (``releaseCachedInstances()``, the start of
+    /// `dispose()`): a root's handle holding an instance lends it while the count is the one it
+    /// was made at, without reading the cell (see ``FrozenContainer/withResolved(_:_:)``).
+    @usableFromInline let cacheEpoch = Atomic<UInt>(0)
     /// Whether a resolve here may have to await: an async factory is registered in this
     /// container's chain. When none is, an awaited resolve is the synchronous one; when one
     /// is, each registration's ``AwaitPlan`` says what it must await.
