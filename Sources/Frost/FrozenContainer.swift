@@ -206,7 +206,8 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// the handle is this container's. Compares addresses only: the handle owns `held`.
     @usableFromInline
     func holds(_ held: UnsafeMutableRawPointer?, at slot: UInt32, generation: UInt64) -> Bool {
-        guard let held, generation == self.generation else { return false }
+        // Once `dispose()` began, nothing is lent: the resolve throws `.disposed`.
+        guard let held, generation == self.generation, !isDisposed else { return false }
         guard !isChild else { return childHolds(held, at: slot) }
         return ownCell(at: slot).peek() == held
     }

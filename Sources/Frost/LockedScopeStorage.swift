@@ -46,19 +46,23 @@ public final class LockedScopeStorage: ScopeStorage, @unchecked Sendable {
             entries[key] = entry
             return entry
         }
-        // `entry` is held until this returns: its cell outlives a concurrent removeAll().
-        let context = ResolveContext.current
-        let box = try Creation.once(
-            in: entry.cell, for: context, make: make,
-            waitCloses: {
-                FrostError(
-                    .cycle, key: key.key, path: context.pathKeys + [key.key],
-                    detail: "another thread is creating it in a LockedScopeStorage and waits, "
-                        + "through other registrations, for what this thread is creating")
-            })
-        // This thread is making this key's instance and asks again: `make` reports it.
-        guard let box else { return try make() }
-        return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+        // `entry` is held until the instance is retained: its cell (and the instance it
+        // keeps) outlives a concurrent removeAll().
+        return try withExtendedLifetime(entry) { () throws -> AnyObject in
+            let context = ResolveContext.current
+            let box = try Creation.once(
+                in: entry.cell, for: context, make: make,
+                waitCloses: {
+                    FrostError(
+                        .cycle, key: key.key, path: context.pathKeys + [key.key],
+                        detail: "another thread is creating it in a LockedScopeStorage and "
+                            + "waits, through other registrations, for what this thread is "
+                            + "creating")
+                })
+            // This thread is making this key's instance and asks again: `make` reports it.
+            guard let box else { return try make() }
+            return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+        }
     }
 
     /// Forgets every kept instance.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Frost
 import Testing
 
@@ -168,8 +169,13 @@ struct HandleTests {
         let renewed = try frozen.handle(for: Logger.self)
         #expect(try frozen.withResolved(renewed) { $0 } === second)
 
+        let renewedInChild = try child.handle(for: Logger.self)
+        #expect(try child.withResolved(renewedInChild) { $0 } === second)
+
         child.dispose()
         #expect(frostError { _ = try child.withResolved(childHandle) { $0 } }?.code == .disposed)
+        #expect(
+            frostError { _ = try child.withResolved(renewedInChild) { $0 } }?.code == .disposed)
         #expect(try frozen.withResolved(handle) { $0 } === second)
         frozen.dispose()
         #expect(frostError { _ = try frozen.withResolved(handle) { $0 } }?.code == .disposed)
@@ -242,6 +248,54 @@ struct HandleTests {
                 === resolveSynchronously(Logger.self, from: frozen))
     }
 
+    /// A handle made while `releaseCachedInstances()` runs on another thread holds whatever the
+    /// slot kept when it was made; once the release has returned, lending through it gives what
+    /// a resolve gives, never the released instance. Ten rounds: one thread makes handles
+    /// without pause while another releases 20,001 cached singletons (so that the handles made
+    /// between the release's start and the moment it empties the handle's slot are many).
+    @Test(.timeLimit(.minutes(1))) func aHandleMadeDuringAReleaseLendsWhatAResolveGives()
+        async throws
+    {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        for index in 0..<20_000 {
+            container.register(AppConfig.self, name: "config-\(index)") { _ in
+                AppConfig(port: index)
+            }.scope(.singleton)
+        }
+        let frozen = try container.freeze()
+        let stale = Counter()
+        let finished = await runOnThreads(within: 50) {
+            for _ in 0..<10 {
+                for index in 0..<20_000 {
+                    _ = try? frozen.resolve(AppConfig.self, name: "config-\(index)")
+                }
+                _ = try? frozen.resolve(Logger.self)
+                let made = HandleBox()
+                let start = DispatchSemaphore(value: 0)
+                let released = DispatchSemaphore(value: 0)
+                Thread {
+                    start.wait()
+                    frozen.releaseCachedInstances()
+                    made.stop()
+                    released.signal()
+                }.start()
+                start.signal()
+                while !made.isStopped {
+                    if let handle = try? frozen.handle(for: Logger.self) { made.append(handle) }
+                }
+                guard released.wait(timeout: .now() + 20) == .success else { return }
+                let resolved = try? frozen.resolve(Logger.self)
+                for handle in made.handles {
+                    let lent = try? frozen.withResolved(handle) { $0 }
+                    if lent == nil || lent !== resolved { stale.increment() }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(stale.value == 0, "a handle lent an instance a resolve does not give")
+    }
+
     @Test func handleResolvesTheSameAsTheType() throws {
         let container = Container()
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
@@ -285,4 +339,19 @@ protocol Widget: AnyObject {}
 /// A subclass with an `@Injected` property: what the factory makes.
 final class WiredWidget: PlainWidget, Widget, @unchecked Sendable {
     @Injected var logger: any Logger
+}
+
+/// The handles one thread makes while another releases, and whether that release returned.
+private final class HandleBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [Handle<any Logger>] = []
+    private var stopped = false
+
+    func append(_ handle: Handle<any Logger>) { lock.withLock { made.append(handle) } }
+
+    func stop() { lock.withLock { stopped = true } }
+
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    var handles: [Handle<any Logger>] { lock.withLock { made } }
 }

@@ -201,7 +201,8 @@ extension _Space {
         let began = disposalPhase.compareExchange(
             expected: Phase.open, desired: Phase.disposing, ordering: .sequentiallyConsistent
         ).exchanged
-        // Handles lend nothing from now on: they resolve, and get `.disposed`.
+        // A root's handle no longer lends what it holds without a check: it resolves, and
+        // gets `.disposed`.
         if began { cacheEpoch.add(1, ordering: .sequentiallyConsistent) }
         return began
     }
@@ -288,8 +289,10 @@ extension _Space {
     /// Drops the cached instances (and the registered ones, when `includingRegistered`), and
     /// a child's per-child ones if `perChild`; empties custom storages.
     final func releaseCachedInstances(includingRegistered: Bool, perChild: Bool) {
-        // Before any cell is emptied: a handle holding an instance stops lending it.
+        // Before any cell is emptied, and again once all are (below): a root's handle made
+        // before this release, or while it runs, stops lending what it holds.
         cacheEpoch.add(1, ordering: .sequentiallyConsistent)
+        defer { cacheEpoch.add(1, ordering: .sequentiallyConsistent) }
         var taken: [(instance: UnsafeMutableRawPointer, cell: Cell)] = []
         var storages: [ObjectIdentifier: any ScopeStorage] = [:]
         func take(_ component: Component, _ cell: Cell, _ weakCell: Cell?) {
