@@ -45,7 +45,9 @@ public class _Space: @unchecked Sendable {
     /// The lookup's slots (`nil` when it has none).
     let slots: SlotArray?
     /// The slot array a frame reads: the lookup's, tagged (bit 0) when this is a child, whose
-    /// frames must look each slot up through the chain.
+    /// frames must look each slot up through the chain; for a child that registers nothing
+    /// and whose parent is a root (a request's), the root's, tagged (bit 1) so that only the
+    /// per-child keys (its `.scoped` instances, the values it supplies) are looked up.
     let frameSlots: UnsafeRawPointer
 
     // MARK: Layer 4: registrations and the chain
@@ -129,7 +131,9 @@ public class _Space: @unchecked Sendable {
         perfectHash = nil
         findsDirectly = false
         slots = nil
-        frameSlots = UnsafeRawPointer(bitPattern: 65)!
+        frameSlots =
+            parent.isChild || parent.slots == nil
+            ? UnsafeRawPointer(bitPattern: 65)! : parent.frameSlots + 2
         components = []
         overrides = nil
         self.parent = parent

@@ -20,7 +20,9 @@ struct Frame {
     /// per parameter).
     @usableFromInline let space: Unmanaged<_Space>
     /// The container's own slot array, tagged (bit 0) when the container is a child: each slot
-    /// is then looked up through its chain (own slot, override, per-child cell or parent's).
+    /// is then looked up through its chain (own slot, override, per-child cell or parent's);
+    /// or, for a child that registers nothing, its root's, tagged (bit 1): only a per-child
+    /// slot is looked up through the chain (``_Space/frameSlots``).
     @usableFromInline let slotArray: UnsafeRawPointer
     /// The slot of each parameter, in order (owned by the component being created); `nil`
     /// for a factory that takes no bound parameters.
@@ -100,10 +102,34 @@ struct Frame {
     func look(at slot: UInt32) -> (
         box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
     ) {
-        if UInt(bitPattern: slotArray) & 1 != 0 {
-            return space._withUnsafeGuaranteedRef { $0.look(chainSlot: slot) }
+        // A child's frame (tagged): out of line, so that a root's saves no register.
+        if UInt(bitPattern: slotArray) & 3 != 0 { return lookInChild(at: slot) }
+        return look(at: slot, in: SlotArray(address: slotArray))
+    }
+
+    /// ``look(at:)`` in a child: through its chain, or, in a child that registers nothing
+    /// under a root (bit 1), in the root's slots, unless the slot is a per-child key (its own
+    /// `.scoped` instance, or a value it supplies).
+    @inline(never)
+    private func lookInChild(at slot: UInt32) -> (
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
+    ) {
+        let tagged = UInt(bitPattern: slotArray)
+        if tagged & 1 == 0 {
+            let slots = SlotArray(
+                address: UnsafeRawPointer(bitPattern: tagged & ~2).unsafelyUnwrapped)
+            if SlotFlags(slots.flags(at: slot)).perChildIndex == nil {
+                return look(at: slot, in: slots)
+            }
         }
-        let slots = SlotArray(address: slotArray)
+        return space._withUnsafeGuaranteedRef { $0.look(chainSlot: slot) }
+    }
+
+    /// ``look(at:)`` in a root's slot array.
+    @inline(__always)
+    private func look(at slot: UInt32, in slots: SlotArray) -> (
+        box: UnsafeMutableRawPointer?, component: UnsafeRawPointer?, cell: UnsafeMutableRawPointer?
+    ) {
         // Kept alive by the container's component list; not retained here.
         let pointer = slots.componentPointer(at: slot)
         if Unmanaged<Component>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.createsAtRoot }) {
