@@ -45,37 +45,24 @@ if [ -n "$keeping" ]; then
 else
     echo "engine-layout-check: Keeping read only in Lifetimes/"
 fi
-claims=$(grep -rlE 'frost_cell_begin' --include='*.swift' Sources/Frost | sort)
-claim_count=$(printf '%s' "$claims" | grep -c . || true)
-if [ "$claim_count" -gt 1 ]; then
-    echo "engine-layout-check: the C claim is read in $claim_count files (at most 1):"
-    printf '%s\n' "$claims" | sed 's/^/  /'
-    status=1
-else
-    echo "engine-layout-check: the C claim is read in $claim_count file: $claims"
-fi
+# at_most LIMIT WHAT FILES: reports the files (one per line) WHAT is in, and fails past LIMIT.
+at_most() {
+    local count
+    count=$(printf '%s' "$3" | grep -c . || true)
+    echo "engine-layout-check: $2 in $count files (at most $1):"
+    [ "$count" -le "$1" ] || status=1
+    printf '%s\n' "$3" | sed 's/^/  /'
+}
+at_most 1 "the C claim is read" \
+    "$(grep -rlE 'frost_cell_begin' --include='*.swift' Sources/Frost | sort)"
 # - what a claim means (create, read, wait, a cycle) is decided in one file, the create-once
 #   machine's (Creation.swift): no other file asks a cell for a claim or reads a `CellClaim`.
-deciders=$(grep -rlE '\.begin\(for:|\.beginAwaiting\(for:|\bCellClaim\b' --include='*.swift' \
-    Sources/Frost | grep -v '^Sources/Frost/Internal/Engine/Cell.swift$' | sort || true)
-decider_count=$(printf '%s' "$deciders" | grep -c . || true)
-if [ "$decider_count" -gt 1 ]; then
-    echo "engine-layout-check: a cell's claim is decided in $decider_count files (at most 1):"
-    printf '%s\n' "$deciders" | sed 's/^/  /'
-    status=1
-else
-    echo "engine-layout-check: a cell's claim is decided in $decider_count file: $deciders"
-fi
-importers=$(grep -rlE '^(internal |private |@_implementationOnly )?import CFrost' \
-    --include='*.swift' Sources/Frost | sort)
-importer_count=$(printf '%s' "$importers" | grep -c . || true)
-if [ "$importer_count" -gt 2 ]; then
-    echo "engine-layout-check: CFrost is imported by $importer_count Swift files (at most 2):"
-    status=1
-else
-    echo "engine-layout-check: CFrost imported by $importer_count Swift files (at most 2):"
-fi
-printf '%s\n' "$importers" | sed 's/^/  /'
+at_most 1 "a cell's claim is decided" \
+    "$(grep -rlE '\.begin\(for:|\.beginAwaiting\(for:|\bCellClaim\b' --include='*.swift' \
+        Sources/Frost | grep -v '^Sources/Frost/Internal/Engine/Cell.swift$' | sort || true)"
+at_most 2 "CFrost is imported" \
+    "$(grep -rlE '^(internal |private |@_implementationOnly )?import CFrost' \
+        --include='*.swift' Sources/Frost | sort)"
 
 # Locks are taken through scoped helpers (`withLock`): no lock()/unlock() pair by hand.
 by_hand=$(grep -rnE '\.(lock|unlock)\(\)' --include='*.swift' Sources/Frost \
