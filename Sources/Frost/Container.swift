@@ -172,8 +172,14 @@ public final class Container: Resolver {
         -> Registration<T>
     {
         let key = RegistrationKey(T.self, name: name)
-        if let parent, let index = parent.providedIndex(of: key) {
-            supply(kept, at: index, for: key, perChildCount: parent.perChildCount)
+        // Unretained: this container holds its parent (a request's child supplies its values
+        // here, once per request).
+        if let parent = parent.map(Unmanaged.passUnretained),
+            let (index, count) = parent._withUnsafeGuaranteedRef({ parent in
+                parent.providedIndex(of: key).map { ($0, parent.perChildCount) }
+            })
+        {
+            supply(kept, at: index, for: key, perChildCount: count)
             return Registration(container: self, key: key)
         }
         if let parentContainer, let index = parentContainer.space.providedIndex(of: key) {
@@ -416,12 +422,15 @@ public final class Container: Resolver {
     func freezeChild() throws(FrostError) -> FrozenContainer {
         let cells = supplied
         supplied = nil
-        if entries.isEmpty, let parent {
-            // Only values for provided keys, or nothing: no lookup, no validation.
-            return FrozenContainer(
-                childOf: parent,
-                cells: (cells ?? SpaceCells(perChildCount: 0)).completed(
-                    perChildCount: parent.perChildCount, overrides: 0))
+        if entries.isEmpty, let parent = parent.map(Unmanaged.passUnretained) {
+            // Only values for provided keys, or nothing: no lookup, no validation. (The parent
+            // unretained but by the child: this container holds it meanwhile.)
+            return parent._withUnsafeGuaranteedRef { parent in
+                FrozenContainer(
+                    childOf: parent,
+                    cells: (cells ?? parent.cellsForChild()).completed(
+                        perChildCount: parent.perChildCount, overrides: 0))
+            }
         }
         do {
             return FrozenContainer(
@@ -476,10 +485,19 @@ public final class Container: Resolver {
         if !entries.isEmpty, let replaced = entries.removeValue(forKey: key) {
             replaced.replaced = true
         }
-        let cells = supplied ?? SpaceCells(perChildCount: perChildCount)
+        let cells = supplied ?? newCells(perChildCount: perChildCount)
         supplied = cells
         cells.perChild(index).replace(with: box)
         registrationsChanged()
+    }
+
+    /// Empty per-child cells for the child this container configures: its frozen parent's
+    /// spare block, if it has one.
+    private func newCells(perChildCount: Int) -> SpaceCells {
+        guard let parent = parent.map(Unmanaged.passUnretained) else {
+            return SpaceCells(perChildCount: perChildCount)
+        }
+        return parent._withUnsafeGuaranteedRef { $0.cellsForChild() }
     }
 
     /// Takes the value supplied for `key` out of its cell (+1), if there is one.

@@ -80,10 +80,10 @@ extension FrozenContainer {
             awaiting configure: nonisolated(nonsending) (Container) async throws -> Void
         ) async throws -> FrozenContainer
     {
-        var container = takeConfigurator()
+        let container = takeConfigurator()
         try await configure(container)
         let child = try container.freezeChild()
-        offer(&container)
+        offer(container)
         return child
     }
 }

@@ -29,6 +29,10 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     /// over), retained; 0 when there is none. The next ``child(_:)`` configures its child with
     /// it instead of making one: a request's child costs one object fewer.
     private let spareConfigurator = Atomic<UInt>(0)
+    /// The block of per-child cells a freed child of this one gave back, emptied (its
+    /// address), or 0: the next child takes it instead of allocating one (see
+    /// ``cellsForChild()``).
+    private let spareCells = Atomic<UInt>(0)
 
     init(parts: SpaceParts) {
         super.init(parts: parts, container: nil)
@@ -42,6 +46,31 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
         let spare = spareConfigurator.load(ordering: .acquiring)
         if spare != 0 {
             Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: spare)!).release()
+        }
+        let cells = spareCells.load(ordering: .acquiring)
+        if cells != 0 {
+            Cell(raw: UnsafeMutableRawPointer(bitPattern: cells)!).deallocateArray(count: 0)
+        }
+    }
+
+    /// Empty per-child cells for a child of this container: the block a freed child gave
+    /// back, or a new one. (A request's child costs one allocation fewer.)
+    func cellsForChild() -> SpaceCells {
+        let spare = spareCells.exchange(0, ordering: .acquiring)
+        guard spare != 0 else { return SpaceCells(perChildCount: perChildCount) }
+        return SpaceCells(
+            perChildCount: perChildCount,
+            reusing: Cell(raw: UnsafeMutableRawPointer(bitPattern: spare)!))
+    }
+
+    /// Frees `cells`, a freed child's, keeping their per-child block, emptied, for the next
+    /// child when none is kept already.
+    func freeChildCells(_ cells: SpaceCells) {
+        guard cells.perChildCount == perChildCount else { return cells.deallocate() }
+        cells.deallocate { block in
+            spareCells.compareExchange(
+                expected: 0, desired: UInt(bitPattern: block.address), ordering: .releasing
+            ).exchanged
         }
     }
 
@@ -59,7 +88,8 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
 
     /// Keeps `container`, which configured a child that has frozen, as the spare, when no one
     /// else holds it and it is as a new one is (and no other is kept already).
-    func offer(_ container: inout Container) {
+    func offer(_ container: consuming Container) {
+        var container = container
         guard isKnownUniquelyReferenced(&container), container.parent === self,
             container.isUnusedConfigurator
         else { return }
@@ -308,7 +338,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
     ///   container, for instance), or what `configure` throws, wrapped.
     public func child(_ configure: (Container) throws -> Void) throws(FrostError) -> FrozenContainer
     {
-        var container = takeConfigurator()
+        let container = takeConfigurator()
         do {
             try configure(container)
         } catch let error as FrostError {
@@ -319,7 +349,7 @@ public final class FrozenContainer: _Space, Resolver, @unchecked Sendable {
             )
         }
         let child = try container.freezeChild()
-        offer(&container)
+        offer(container)
         return child
     }
 

@@ -223,6 +223,51 @@ struct RequestScopeTests {
         #expect(spare == nil)
     }
 
+    /// A freed child's per-child cells serve the next child of the same parent (its root keeps
+    /// the block): emptied, so the next child sees none of the earlier values or `.scoped`
+    /// instances, and what they held is released with the child; a child alive meanwhile
+    /// never shares its cells.
+    @Test func aFreedChildsCellsServeTheNextChildEmpty() throws {
+        let container = Container()
+        container.provided(CurrentUser.self)
+        container.provided(RequestID.self)
+        container.register(UnitOfWork.self) { _ in UnitOfWork(database: Primary()) }
+            .scope(.scoped)
+        let frozen = try container.freeze()
+
+        weak var firstUser: CurrentUser?
+        weak var firstUnit: UnitOfWork?
+        do {
+            let user = CurrentUser(id: "first")
+            firstUser = user
+            let first = try frozen.child { c in
+                c.register(instance: user)
+                c.register(instance: RequestID(value: "1"))
+            }
+            firstUnit = try first.resolve(UnitOfWork.self)
+            #expect(try first.resolve(CurrentUser.self) === user)
+        }
+        #expect(firstUser == nil, "the freed child's value was not released")
+        #expect(firstUnit == nil, "the freed child's .scoped instance was not released")
+
+        // Supplies nothing: the block it gets is empty.
+        let bare = try frozen.child { _ in }
+        #expect(throws: FrostError.self) { try bare.resolve(CurrentUser.self) }
+        #expect(throws: FrostError.self) { try bare.resolve(RequestID.self) }
+        let bareUnit = try bare.resolve(UnitOfWork.self)
+
+        // Two children alive at once, one made after the other was freed: each its own.
+        let second = try frozen.child { c in c.register(instance: CurrentUser(id: "second")) }
+        let third = try frozen.child { c in c.register(instance: RequestID(value: "3")) }
+        #expect(try second.resolve(CurrentUser.self).id == "second")
+        #expect(throws: FrostError.self) { try second.resolve(RequestID.self) }
+        #expect(try third.resolve(RequestID.self).value == "3")
+        #expect(throws: FrostError.self) { try third.resolve(CurrentUser.self) }
+        let units = [try second.resolve(UnitOfWork.self), try third.resolve(UnitOfWork.self)]
+        #expect(units[0] !== units[1] && units[0] !== bareUnit && units[1] !== bareUnit)
+        #expect(try second.resolve(UnitOfWork.self) === units[0])
+    }
+
     /// 8 threads of 200 requests, started together, the shared database made while every
     /// thread's first request is in flight: each child's own user, id and uow, shared
     /// singletons, one hook.

@@ -94,9 +94,9 @@ enum Disposal {
 
 /// One instance whose `.onDispose` hooks a container's disposal will run.
 final class DisposalRecord {
-    /// The registration's hooks (kept alive by the registration, which its container keeps
-    /// while the record exists).
-    unowned(unsafe) let hooks: Disposal.Hooks
+    /// The registration's hooks, not retained (kept alive by the registration, which its
+    /// container keeps while the record exists).
+    let unretainedHooks: Unmanaged<Disposal.Hooks>
     /// Its `Box`, or for a `.weak` registration a `WeakBox` (whose instance may die first:
     /// then nothing runs, and the record may be pruned).
     let instance: AnyObject
@@ -105,10 +105,16 @@ final class DisposalRecord {
     /// The record pushed before this one (not retained: the list releases each record).
     var next: UnsafeMutableRawPointer?
 
-    init(hooks: Disposal.Hooks, instance: AnyObject, isWeak: Bool) {
-        self.hooks = hooks
+    init(hooks: Unmanaged<Disposal.Hooks>, instance: AnyObject, isWeak: Bool) {
+        unretainedHooks = hooks
         self.instance = instance
         self.isWeak = isWeak
+    }
+
+    /// Runs the hooks that need no await on its instance; `false`, running nothing, when one
+    /// must be awaited.
+    func runSynchronously() -> Bool {
+        unretainedHooks._withUnsafeGuaranteedRef { $0.runSynchronously(on: instance) }
     }
 
     /// Whether its instance is gone (a dead weak reference).

@@ -71,10 +71,24 @@ struct SpaceCells: @unchecked Sendable {
         (0..<perChildCount).filter { perChild($0).peek() != nil }
     }
 
+    /// `perChildCount` per-child cells in `block`, an empty block of as many (one that
+    /// ``deallocate(keepingBlock:)`` kept); none for overrides.
+    init(perChildCount: Int, reusing block: Cell) {
+        self.init(perChildFirst: block, perChildCount: perChildCount, overrideCount: 0)
+    }
+
     /// Frees every cell, releasing what it holds. Called once, by the owner.
     func deallocate() {
         perChildFirst?.deallocateArray(count: perChildCount)
         overrideFirst?.deallocateArray(count: 2 * overrideCount)
+    }
+
+    /// ``deallocate()``, but the block of per-child cells, emptied, is offered to `keep`
+    /// first (freed when it returns `false`).
+    func deallocate(keepingBlock keep: (Cell) -> Bool) {
+        guard let perChildFirst, overrideFirst == nil else { return deallocate() }
+        perChildFirst.emptyArray(count: perChildCount)
+        if !keep(perChildFirst) { perChildFirst.deallocateArray(count: 0) }
     }
 
     /// The cell of the per-child key with this index.

@@ -27,21 +27,25 @@ extension _Space {
     /// Takes `box` over — just published in `cell` by a creation of `component` — for
     /// `dispose()`: remembered when its registration has hooks. When this container's
     /// disposal began meanwhile, the box is not served: it is taken back out of its cell, its
-    /// hooks run now (when the disposal could not take it), and the resolve gets `.disposed`.
-    final func admit(_ box: AnyObject, of component: Component, in cell: Cell) throws(FrostError) {
-        if let hooks = component.disposal,
-            !track(box, hooks: hooks, weak: component.lifetime.keepsWeakly)
-        {
-            takeBack(box, from: cell)
-            Disposal.runNow(hooks, on: box)
-            throw disposedError(component)
+    /// hooks run now (when the disposal could not take it), and this returns `false` (the
+    /// resolve throws ``disposedError(_:)``). `component` is not retained: its container keeps
+    /// it.
+    final func admit(_ box: AnyObject, of component: Unmanaged<Component>, in cell: Cell) -> Bool {
+        let (hooks, weak) = component._withUnsafeGuaranteedRef {
+            ($0.disposal.map(Unmanaged.passUnretained), $0.lifetime.keepsWeakly)
         }
-        guard isDisposed else { return }
+        if let hooks, !track(box, hooks: hooks, weak: weak) {
+            takeBack(box, from: cell)
+            Disposal.runNow(hooks.takeUnretainedValue(), on: box)
+            return false
+        }
+        guard isDisposed else { return true }
         takeBack(box, from: cell)
-        throw disposedError(component)
+        return false
     }
 
-    private final func disposedError(_ component: Component) -> FrostError {
+    /// The error of a resolve whose instance of `component` was not admitted.
+    final func disposedError(_ component: Component) -> FrostError {
         FrostError(.disposed, key: component.key, path: ResolveContext.current.path(to: component))
     }
 
@@ -53,7 +57,9 @@ extension _Space {
     }
 
     /// Pushes a record of `instance`; `false`, pushing nothing, once the list is closed.
-    private final func track(_ instance: AnyObject, hooks: Disposal.Hooks, weak: Bool) -> Bool {
+    private final func track(
+        _ instance: AnyObject, hooks: Unmanaged<Disposal.Hooks>, weak: Bool
+    ) -> Bool {
         let record = Unmanaged.passRetained(
             DisposalRecord(hooks: hooks, instance: instance, isWeak: weak))
         while true {
@@ -126,7 +132,7 @@ extension _Space {
         var current = closeList()
         while let pointer = current {
             let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
-            let ran = record._withUnsafeGuaranteedRef { $0.hooks.runSynchronously(on: $0.instance) }
+            let ran = record._withUnsafeGuaranteedRef { $0.runSynchronously() }
             guard ran else {
                 disposingThread.store(0, ordering: .relaxed)
                 finishInTask(from: pointer)
@@ -169,7 +175,7 @@ extension _Space {
         var current = closeList()
         while let pointer = current {
             let record = Unmanaged<DisposalRecord>.fromOpaque(pointer)
-            let ran = record._withUnsafeGuaranteedRef { $0.hooks.runSynchronously(on: $0.instance) }
+            let ran = record._withUnsafeGuaranteedRef { $0.runSynchronously() }
             guard ran else {
                 await runHooksAwaiting(from: UInt(bitPattern: pointer))
                 break
@@ -189,8 +195,8 @@ extension _Space {
             while let pointer = current {
                 let record = Unmanaged<DisposalRecord>.fromOpaque(pointer).takeRetainedValue()
                 current = record.next
-                if !record.hooks.runSynchronously(on: record.instance) {
-                    await record.hooks.async(record.instance)
+                if !record.runSynchronously() {
+                    await record.unretainedHooks.takeUnretainedValue().async(record.instance)
                 }
             }
         }

@@ -42,6 +42,10 @@ public class _Space: @unchecked Sendable {
     let perfectHash: PerfectHashTable?
     /// Whether a lookup by type is one call to ``perfectHash``: a frozen root's.
     let findsDirectly: Bool
+    /// Whether a lookup by type is one call to the parent's ``perfectHash``, then, for a
+    /// per-child key, a read of this child's cell: a request's child (one that registers
+    /// nothing, of a frozen root).
+    let findsInParent: Bool
     /// The lookup's slots (`nil` when it has none).
     let slots: SlotArray?
     /// The slot array a frame reads: the lookup's, tagged (bit 0) when this is a child, whose
@@ -130,6 +134,7 @@ public class _Space: @unchecked Sendable {
         hasOwnKeys = false
         perfectHash = nil
         findsDirectly = false
+        findsInParent = parent.findsDirectly
         slots = nil
         frameSlots =
             parent.isChild || parent.slots == nil
@@ -163,6 +168,7 @@ public class _Space: @unchecked Sendable {
         }
         slots = parts.lookup.slotArray
         findsDirectly = perfectHash != nil && parts.parent == nil
+        findsInParent = false
         let frameSlots = slots?.address ?? UnsafeRawPointer(bitPattern: 64)!
         self.frameSlots = parts.parent == nil ? frameSlots : frameSlots + 1
         components = parts.components
@@ -205,8 +211,18 @@ public class _Space: @unchecked Sendable {
     }
 
     deinit {
-        for cell in weakCells { cell?.deallocate() }
-        cells.deallocate()
+        if !weakCells.isEmpty {
+            for cell in weakCells { cell?.deallocate() }
+        }
+        if findsInParent {
+            // A request's child: its root (a frozen container) keeps the block for the next.
+            let cells = cells
+            parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: FrozenContainer.self).freeChildCells(cells)
+            }
+        } else {
+            cells.deallocate()
+        }
         releaseDisposalRecords()
     }
 
@@ -273,6 +289,14 @@ public class _Space: @unchecked Sendable {
         }
         guard isChild else { return findOwn(type, name: name) }
         guard !isDisposed else { return .missing }
+        if findsInParent, name == nil {
+            // ``findInChain(_:name:)``'s walk, one step long.
+            let found = parentReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                $0.perfectHash.unsafelyUnwrapped.find(identity: UInt64(UInt(bitPattern: type)))
+            }
+            let own = Found(location: found.location, box: found.instance)
+            return own.found ? applyingChild(to: own) : .missing
+        }
         return findInChain(type, name: name)
     }
 

@@ -55,12 +55,20 @@ struct Cell: @unchecked Sendable {
 
     /// Frees a block made by ``allocateArray(count:)``, releasing every instance in it.
     func deallocateArray(count: Int) {
+        emptyArray(count: count)
+        pointer.deallocate()
+    }
+
+    /// Empties a block made by ``allocateArray(count:)``, releasing every instance in it: its
+    /// cells are as new (for another owner). No thread may use them any more.
+    func emptyArray(count: Int) {
         for index in 0..<count {
-            if let instance = advanced(by: index).peek() {
+            let cell = advanced(by: index)
+            if let instance = cell.peek() {
+                cell.pointer.initialize(to: frost_cell())
                 Unmanaged<AnyObject>.fromOpaque(instance).release()
             }
         }
-        pointer.deallocate()
     }
 
     /// The instance, protected against reclamation until this thread's next protected read

@@ -90,7 +90,9 @@ struct Creation {
     /// needs exists: the cell stays claimed, the box provisional, until that finish runs and
     /// publishes it.
     func finishOrPutOff(_ box: AnyObject) throws(FrostError) -> Bool {
-        let finishes = component.typed.finishesBox(box, of: component)
+        let finishes = Unmanaged.passUnretained(component)._withUnsafeGuaranteedRef {
+            $0.typed.finishesBox(box, of: $0)
+        }
         guard finishes || context.hasDeferred else { return true }
         let state = context.state
         state.provisional.append((cell.address, box))
@@ -134,7 +136,11 @@ struct Creation {
         // Disposal takes over an instance whose registration has hooks, and refuses any once
         // it began.
         if component.disposes || maker.isDisposed {
-            try maker.admit(box, of: component, in: cell)
+            // Neither container nor registration retained: the resolve holds both.
+            let admitted = Unmanaged.passUnretained(maker)._withUnsafeGuaranteedRef {
+                $0.admit(box, of: Unmanaged.passUnretained(component), in: cell)
+            }
+            if !admitted { throw maker.disposedError(component) }
         }
         if logsSingleton { maker.singletonLog?.record(component, box, in: cell) }
     }
