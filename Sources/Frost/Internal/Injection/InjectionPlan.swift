@@ -229,4 +229,13 @@ final class WrapperPlans: Sendable {
         let plan = InjectionPlan.of(type)
         return plan.fields.isEmpty ? nil : plan
     }
+
+    /// ``plan(for:)`` of an instance that is a class instance, as an object (no generic
+    /// copy of it is made to find its class).
+    func plan(forObject object: AnyObject) -> InjectionPlan? {
+        let type: AnyClass = Swift.type(of: object)
+        if ObjectIdentifier(type) == staticClass { return staticPlan }
+        let plan = InjectionPlan.of(type)
+        return plan.fields.isEmpty ? nil : plan
+    }
 }

@@ -536,6 +536,10 @@ extension TypedComponent: TypedOperations {
 
     static func finishesBox(_ box: AnyObject, of component: Component) -> Bool {
         let component = unsafeDowncast(component, to: Self.self)
+        if component.finishesAlways { return true }
+        guard let wrappers = component.wrappers else { return false }
+        // A class instance is kept as itself: the box is the instance.
+        if component.boxType == nil { return wrappers.plan(forObject: box) != nil }
         return component.needsFinishing(component.kept(box))
     }
 
