@@ -268,6 +268,60 @@ struct RequestScopeTests {
         #expect(try second.resolve(UnitOfWork.self) === units[0])
     }
 
+    /// A `.scoped` instance whose `deinit` makes and frees another child of the same parent
+    /// while its own child's cells are being emptied (to go back to the parent): each child
+    /// still sees only its own values.
+    @Test func aScopedDeinitThatMakesAChildWhileCellsAreEmptiedSeesItsOwnValues() throws {
+        final class Recorder: @unchecked Sendable {
+            private let lock = NSLock()
+            private(set) var seen: [String] = []
+            private(set) var errors: [String] = []
+            weak var parent: FrozenContainer?
+
+            func record(_ body: () throws -> String) {
+                do {
+                    let id = try body()
+                    lock.withLock { seen.append(id) }
+                } catch {
+                    lock.withLock { errors.append("\(error)") }
+                }
+            }
+        }
+        final class Unit: Sendable {
+            let onDeinit: @Sendable () -> Void
+            init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let recorder = Recorder()
+        let container = Container()
+        container.provided(CurrentUser.self)
+        container.register(Unit.self) { _ in
+            Unit {
+                guard let parent = recorder.parent else { return }
+                recorder.record {
+                    let inner = try parent.child { c in
+                        c.register(instance: CurrentUser(id: "inner"))
+                    }
+                    return try inner.resolve(CurrentUser.self).id
+                }
+            }
+        }
+        .scope(.scoped)
+        let parent = try container.freeze()
+        recorder.parent = parent
+        do {
+            let outer = try parent.child { c in c.register(instance: CurrentUser(id: "outer")) }
+            #expect(try outer.resolve(CurrentUser.self).id == "outer")
+            _ = try outer.resolve(Unit.self)
+        }  // `outer` freed: while its cells are emptied, the unit's deinit makes `inner`
+        #expect(recorder.errors.isEmpty, "\(recorder.errors)")
+        #expect(recorder.seen == ["inner"])
+        let next = try parent.child { c in c.register(instance: CurrentUser(id: "next")) }
+        #expect(try next.resolve(CurrentUser.self).id == "next")
+        let bare = try parent.child { _ in }
+        #expect(throws: FrostError.self) { try bare.resolve(CurrentUser.self) }
+    }
+
     /// 8 threads of 200 requests, started together, the shared database made while every
     /// thread's first request is in flight: each child's own user, id and uow, shared
     /// singletons, one hook.

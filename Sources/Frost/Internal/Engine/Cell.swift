@@ -63,11 +63,13 @@ struct Cell: @unchecked Sendable {
     /// cells are as new (for another owner). No thread may use them any more.
     func emptyArray(count: Int) {
         for index in 0..<count {
+            // Every cell as new, its creator word too (no claim outlives its owner; if one
+            // did, it must not reach the next owner), before what it held is released (a
+            // deinit may run there).
             let cell = advanced(by: index)
-            if let instance = cell.peek() {
-                cell.pointer.initialize(to: frost_cell())
-                Unmanaged<AnyObject>.fromOpaque(instance).release()
-            }
+            let instance = cell.peek()
+            cell.pointer.initialize(to: frost_cell())
+            if let instance { Unmanaged<AnyObject>.fromOpaque(instance).release() }
         }
     }
 
