@@ -95,9 +95,16 @@ public class _Space: @unchecked Sendable {
     /// container's chain. When none is, an awaited resolve is the synchronous one; when one
     /// is, each registration's ``AwaitPlan`` says what it must await.
     @usableFromInline let mayAwait: Bool
-    /// A root's plans, by own slot, when its chain registers something async (see
+    /// The plans of its own slots, when its chain registers something async (see
     /// ``compileAwaitPlans()``); set once, at the end of `init`.
     private(set) var awaitPlans: [AwaitPlan] = []
+    /// Whether an awaited resolve of its parent's slots follows the parent's plans (see
+    /// ``inheritsPlans(isChild:overrides:plans:parentReachesChildKeys:)``); set once, at the
+    /// end of `init`.
+    private(set) var inheritsPlans = false
+    /// Whether a registration of this container's chain declares a dependency bound to no slot
+    /// (``declareOpenDependencies(_:)``), which a key a child adds may answer.
+    let reachesChildKeys: Bool
     /// The scope of registrations that name none, which children's registrations take.
     let defaultScope: Scope
     /// For a `Container`'s space: the container, which factories resolving here receive.
@@ -152,9 +159,11 @@ public class _Space: @unchecked Sendable {
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait
+        reachesChildKeys = parent.reachesChildKeys
         providedKeys = nil
         singletonLog = nil
         self.container = container
+        inheritsPlans = true
     }
 
     init(parts: SpaceParts, container: Container?) {
@@ -183,6 +192,10 @@ public class _Space: @unchecked Sendable {
         ownCatalog = parts.catalog
         generation = PerfectHashTable.nextGeneration()
         self.container = container
+        reachesChildKeys =
+            (parts.parent?.reachesChildKeys ?? false)
+            || Self.declareOpenDependencies(parts.components)
+            || Self.declareOpenDependencies(parts.overrides?.components ?? [])
         mayAwait =
             (parts.parent?.mayAwait ?? false) || parts.components.contains(where: \.isAsync)
             || (parts.overrides?.components.contains(where: \.isAsync) ?? false)
@@ -208,6 +221,9 @@ public class _Space: @unchecked Sendable {
                 || (parts.overrides?.components.contains { $0.lifetime.isEager } ?? false)
             ? SingletonLog() : nil
         awaitPlans = compileAwaitPlans()
+        inheritsPlans = Self.inheritsPlans(
+            isChild: isChild, overrides: overrides, plans: awaitPlans,
+            parentReachesChildKeys: parts.parent?.reachesChildKeys ?? false)
     }
 
     deinit {

@@ -25,12 +25,12 @@ enum AwaitPlan {
 }
 
 extension _Space {
-    /// The plans of this container's own slots, when its chain registers something async and
-    /// it is a root (`[]` otherwise). A child that registers nothing of its own (a request's,
-    /// supplying provided values) uses its root's: its registrations are the root's, seen
-    /// through it.
+    /// The plans of this container's own slots (by own slot), when its chain registers
+    /// something async (`[]` otherwise, and for a child that overrides: its resolves take the
+    /// awaited path, which looks at what they need as it goes). A child's plans cover the keys
+    /// it adds; its parent's slots follow the parent's plans (``inheritsPlans``).
     func compileAwaitPlans() -> [AwaitPlan] {
-        guard mayAwait, !isChild else { return [] }
+        guard mayAwait, overrides == nil, lookup.capacity > 0 else { return [] }
         var plans = [AwaitPlan](repeating: .never, count: lookup.capacity)
         var reached: [ObjectIdentifier: [UInt32]] = [:]
         for slot in 0..<UInt32(lookup.capacity) {
@@ -53,6 +53,34 @@ extension _Space {
                     })
         }
         return plans
+    }
+
+    /// Whether the parent's plans hold for the parent's slots seen through this child: it
+    /// overrides nothing, and no registration of the parent's chain can reach a key it adds
+    /// (``_Space/reachesChildKeys``), or nothing it adds is or reaches something async. A
+    /// root has no parent's plans to follow.
+    static func inheritsPlans(
+        isChild: Bool, overrides: Overrides?, plans: [AwaitPlan], parentReachesChildKeys: Bool
+    ) -> Bool {
+        guard isChild, overrides == nil else { return false }
+        guard parentReachesChildKeys else { return true }
+        return plans.allSatisfy {
+            if case .never = $0 { return true }
+            return false
+        }
+    }
+
+    /// Whether one of `components` declares a dependency bound to no slot when its container
+    /// was built (an optional one that was missing, one resolved by type): what a resolve
+    /// through a child finds for it may be a key the child adds.
+    static func declareOpenDependencies(_ components: [Component]) -> Bool {
+        components.contains { component in
+            component.dependencies.indices.contains { index in
+                !component.dependencies[index].deferred
+                    && (index >= component.dependencySlots.count
+                        || component.dependencySlots[index] == .max)
+            }
+        }
     }
 
     /// The chain slots of the async registrations `component` reaches through what it
@@ -83,17 +111,36 @@ extension _Space {
     }
 
     /// Whether an awaited resolve of what `found` found runs as the synchronous one: nothing
-    /// it needs must be awaited (its plan), in a container whose plans hold (a root, or a
-    /// child that registers nothing of its own). A miss is answered by the synchronous path
-    /// too (an error, or a `Lazy`, `Provider` or `Optional` made on the spot).
+    /// it needs must be awaited (the plan of its slot, made when the container that adds the
+    /// slot was built, followed down the chain while each child ``inheritsPlans``). A miss is
+    /// answered by the synchronous path too (an error, or a `Lazy`, `Provider` or `Optional`
+    /// made on the spot).
     @usableFromInline
     final func resolvesSynchronously(_ found: Found) -> Bool {
         guard found.found else { return true }
-        guard let root = planRoot else { return false }
-        let slot = Int(found.slot)
-        let plans = root._withUnsafeGuaranteedRef { $0.awaitPlans }
-        guard slot < plans.count else { return false }
-        switch plans[slot] {
+        let slot = found.slot
+        var space = Unmanaged.passUnretained(self)
+        while true {
+            let (plan, parent) = space._withUnsafeGuaranteedRef {
+                space -> (AwaitPlan?, Unmanaged<_Space>?) in
+                if slot >= space.base {
+                    let own = Int(slot - space.base)
+                    return (own < space.awaitPlans.count ? space.awaitPlans[own] : nil, nil)
+                }
+                return (nil, space.inheritsPlans ? space.parentReference : nil)
+            }
+            if let parent {
+                space = parent
+                continue
+            }
+            guard let plan else { return false }
+            return isMade(plan)
+        }
+    }
+
+    /// Whether what `plan` needs made is made, as this container sees it.
+    private final func isMade(_ plan: AwaitPlan) -> Bool {
+        switch plan {
         case .never: return true
         case .always: return false
         case .unlessMade(let needed):
@@ -108,21 +155,6 @@ extension _Space {
                 }
             }
             return true
-        }
-    }
-
-    /// The root whose plans this container's resolves follow; `nil` when this container, or a
-    /// child between it and its root, registers something of its own (an override, a new
-    /// key): its resolves take the awaited path, which looks at what they need as it goes.
-    private final var planRoot: Unmanaged<_Space>? {
-        var space = Unmanaged.passUnretained(self)
-        while true {
-            let (isChild, registersNothing, parent) = space._withUnsafeGuaranteedRef {
-                ($0.isChild, $0.components.isEmpty && $0.overrides == nil, $0.parentReference)
-            }
-            guard isChild else { return space }
-            guard registersNothing, let parent else { return nil }
-            space = parent
         }
     }
 }

@@ -1,0 +1,132 @@
+import Testing
+
+@testable import Frost
+
+/// A child that adds keys of its own, in a chain with an async singleton, follows plans as a
+/// root does: each key it adds gets a plan when the child is frozen, and its parent's keys keep
+/// the parent's plans while nothing the child adds is or reaches something async. Once what a
+/// plan needs is made, its awaited resolve is the synchronous one (no walk of the graph); a
+/// child that overrides, or adds something async, keeps the awaited path, which makes what is
+/// needed as it goes. Either way an awaited resolve gives what a synchronous one would.
+@Suite("An awaited resolve through a child that adds keys", .timeLimit(.minutes(1)))
+struct AwaitedChildTests {
+    final class Settings: Sendable {}
+
+    /// A synchronous registration the child adds, that reaches the root's async pool.
+    final class Report: Sendable {
+        let repository: AsyncRepository
+        let settings: Settings
+        init(repository: AsyncRepository, settings: Settings) {
+            self.repository = repository
+            self.settings = settings
+        }
+    }
+
+    /// Whether an awaited resolve of `T` through `space` runs as the synchronous one.
+    private func isSynchronous<T>(_ type: T.Type, in space: FrozenContainer) -> Bool {
+        space.resolvesSynchronously(space.find(ObjectIdentifier(T.self), name: nil))
+    }
+
+    private func application(_ made: Counter) throws -> FrozenContainer {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async throws in
+            made.increment()
+            await Task.yield()
+            return AsyncPool(id: 1)
+        }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:))
+        container.register(Settings.self) { _ in Settings() }.scope(.singleton)
+        return try container.freeze()
+    }
+
+    @Test func aKeyTheChildAddsIsSynchronousOnceTheAsyncSingletonItReachesIsMade() async throws {
+        let made = Counter()
+        let app = try application(made)
+        let child = try app.child { c in
+            c.autowire(Report.self, Report.init(repository:settings:))
+        }
+        #expect(child.inheritsPlans)
+        #expect(!isSynchronous(Report.self, in: child))
+        #expect(!isSynchronous(AsyncRepository.self, in: child))
+        #expect(isSynchronous(Settings.self, in: child))
+        #expect(throws: FrostError.self) { _ = try resolveSynchronously(Report.self, from: child) }
+
+        let report: Report = try await child.resolve(Report.self)
+        #expect(report.repository.pool.id == 1)
+        #expect(made.value == 1)
+
+        // The pool is made: the plans say so, for the child's key and the parent's.
+        #expect(isSynchronous(Report.self, in: child))
+        #expect(isSynchronous(AsyncRepository.self, in: child))
+        let again = try resolveSynchronously(Report.self, from: child)
+        #expect(again.repository.pool === report.repository.pool)
+        let awaited: Report = try await child.resolve(Report.self)
+        #expect(awaited.repository.pool === report.repository.pool)
+        #expect(made.value == 1)
+
+        // A grandchild that registers nothing follows its parent's plans.
+        let grandchild = try child.child { _ in }
+        #expect(isSynchronous(Report.self, in: grandchild))
+        let deeper: Report = try await grandchild.resolve(Report.self)
+        #expect(deeper.repository.pool === report.repository.pool)
+    }
+
+    /// A root's registration whose optional dependency the root does not register: a child
+    /// may add it.
+    final class Holder: Sendable {
+        let replica: Replica?
+        init(replica: Replica?) { self.replica = replica }
+    }
+
+    final class Replica: Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    @Test func aChildThatAddsWhatARootsOpenDependencyMeetsTakesTheAwaitedPath() async throws {
+        let container = Container()
+        container.autowire(Holder.self, Holder.init(replica:))
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        let app = try container.freeze()
+        #expect(app.reachesChildKeys)
+        // The child's async replica is what the root's holder gets through the child: made
+        // first by the awaited resolve.
+        let adds = try app.child { c in
+            c.register(Replica.self) { _ async in Replica(id: 2) }.scope(.singleton)
+        }
+        #expect(!adds.inheritsPlans)
+        #expect(!isSynchronous(Holder.self, in: adds))
+        let holder: Holder = try await adds.resolve(Holder.self)
+        #expect(holder.replica?.id == 2)
+        #expect(try resolveSynchronously(Holder.self, from: app).replica == nil)
+        // Adding only what reaches nothing async keeps the parent's plans.
+        let plain = try app.child { c in c.register(Settings.self) { _ in Settings() } }
+        #expect(plain.inheritsPlans)
+        #expect(isSynchronous(Holder.self, in: plain))
+    }
+
+    @Test func aChildThatOverridesTakesTheAwaitedPath() async throws {
+        let made = Counter()
+        let app = try application(made)
+        #expect(!app.reachesChildKeys)
+        let adds = try app.child { c in
+            c.register(AsyncPool.self, name: "replica") { _ async in AsyncPool(id: 2) }
+                .scope(.singleton)
+        }
+        #expect(adds.inheritsPlans)  // the root's registrations cannot reach what it adds
+        let replica: AsyncPool = try await adds.resolve(AsyncPool.self, name: "replica")
+        #expect(replica.id == 2)
+
+        let overrides = try app.child { c in
+            c.register(Settings.self) { _ in Settings() }.scope(.singleton)
+        }
+        #expect(!overrides.inheritsPlans)
+        #expect(!isSynchronous(Settings.self, in: overrides))
+        let settings: Settings = try await overrides.resolve(Settings.self)
+        #expect(try settings === resolveSynchronously(Settings.self, from: overrides))
+        #expect(try settings !== resolveSynchronously(Settings.self, from: app))
+        let repository: AsyncRepository = try await overrides.resolve(AsyncRepository.self)
+        #expect(repository.pool.id == 1)
+        #expect(made.value == 1)
+    }
+}
