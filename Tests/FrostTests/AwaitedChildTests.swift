@@ -129,4 +129,87 @@ struct AwaitedChildTests {
         #expect(repository.pool.id == 1)
         #expect(made.value == 1)
     }
+
+    final class Handler: Sendable {
+        let repository: AsyncRepository
+        init(repository: AsyncRepository) { self.repository = repository }
+    }
+
+    /// A root's singleton resolves what it needs in the root, whatever a child between
+    /// overrides: a grandchild's plan needs that singleton made, not what the child overrides.
+    @Test func aParentsSingletonIsNeededAsItsOwnerSeesIt() async throws {
+        let made = Counter()
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in
+            made.increment()
+            return AsyncPool(id: 1)
+        }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:)).scope(.singleton)
+        let app = try container.freeze()
+        let faked = try app.child { c in c.register(AsyncPool.self) { _ in AsyncPool(id: 9) } }
+        let handlers = try faked.child { c in
+            c.autowire(Handler.self, Handler.init(repository:))
+        }
+        #expect(!isSynchronous(Handler.self, in: handlers))
+        let handler: Handler = try await handlers.resolve(Handler.self)
+        #expect(handler.repository.pool.id == 1)  // made in the root, from the root's pool
+        #expect(made.value == 1)
+        #expect(isSynchronous(Handler.self, in: handlers))
+        #expect(try resolveSynchronously(Handler.self, from: handlers).repository.pool.id == 1)
+    }
+
+    final class Unit: Sendable {}
+
+    final class UnitUser: Sendable {
+        let unit: Unit
+        init(unit: Unit) { self.unit = unit }
+    }
+
+    final class Job: Sendable {
+        let user: UnitUser
+        init(user: UnitUser) { self.user = user }
+    }
+
+    /// A child's singleton on a `.scoped` key is made in that child, from that child's
+    /// instance: a request child below it that has made its own instance still needs the
+    /// singleton made.
+    @Test func aChildsSingletonOnAScopedKeyIsNeededWhereItIsMade() async throws {
+        let units = Counter()
+        let container = Container()
+        container.register(Unit.self) { _ async in
+            units.increment()
+            return Unit()
+        }.scope(.scoped)
+        let app = try container.freeze()
+        let scope = try app.child { c in
+            c.autowire(UnitUser.self, UnitUser.init(unit:)).scope(.singleton)
+            c.autowire(Job.self, Job.init(user:))
+        }
+        let request = try scope.child { _ in }
+        let requestsUnit: Unit = try await request.resolve(Unit.self)
+        #expect(!isSynchronous(Job.self, in: request))
+        let job: Job = try await request.resolve(Job.self)
+        let scopesUnit: Unit = try await scope.resolve(Unit.self)
+        #expect(job.user.unit === scopesUnit)
+        #expect(job.user.unit !== requestsUnit)
+        #expect(units.value == 2)
+        #expect(isSynchronous(Job.self, in: request))
+    }
+
+    /// A root with nothing async: its keys resolve synchronously through a child that adds an
+    /// async one (the root's registrations cannot reach it).
+    @Test func aRootWithNothingAsyncStaysSynchronousThroughAChildThatAddsSomething() async throws {
+        let container = Container()
+        container.register(Settings.self) { _ in Settings() }
+        let app = try container.freeze()
+        let child = try app.child { c in
+            c.register(AsyncPool.self) { _ async in AsyncPool(id: 3) }.scope(.singleton)
+        }
+        #expect(child.inheritsPlans)
+        #expect(isSynchronous(Settings.self, in: child))
+        #expect(!isSynchronous(AsyncPool.self, in: child))
+        let pool: AsyncPool = try await child.resolve(AsyncPool.self)
+        #expect(pool.id == 3)
+        _ = try await child.resolve(Settings.self)
+    }
 }

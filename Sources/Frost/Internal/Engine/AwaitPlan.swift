@@ -100,14 +100,41 @@ extension _Space {
                 index < component.dependencySlots.count ? component.dependencySlots[index] : .max
             if slot == .max { slot = chainSlot(for: dependency.key) }
             guard slot != PerfectHashTable.notFound else { continue }
-            let registration = place(of: slot).registration
-            let more =
-                registration.isAsync
-                ? [slot] : asyncSlots(reachedFrom: registration, &reached, &visiting)
+            let place = place(of: slot)
+            let registration = place.registration
+            let more: [UInt32]
+            if registration.isAsync {
+                more = [slot]
+            } else if registration.lifetime.madeWhereRegistered {
+                // Made where it is registered, from what that container sees (a parent's
+                // singleton never sees this child's keys or cells): needed made itself when
+                // anything it reaches there is async; once it is made, so is what it needed.
+                more =
+                    reachesAsync(registration, in: place.owner, &reached, &visiting) ? [slot] : []
+            } else {
+                more = asyncSlots(reachedFrom: registration, &reached, &visiting)
+            }
             for slot in more where !slots.contains(slot) { slots.append(slot) }
         }
         reached[id] = slots
         return slots
+    }
+
+    /// Whether `registration`, made in `owner` (this container or one above it), reaches
+    /// something async as `owner` sees it.
+    private func reachesAsync(
+        _ registration: Component, in owner: Unmanaged<_Space>,
+        _ reached: inout [ObjectIdentifier: [UInt32]], _ visiting: inout Set<ObjectIdentifier>
+    ) -> Bool {
+        if owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+            return !asyncSlots(reachedFrom: registration, &reached, &visiting).isEmpty
+        }
+        return owner._withUnsafeGuaranteedRef { owner in
+            guard owner.mayAwait else { return false }
+            var reached: [ObjectIdentifier: [UInt32]] = [:]
+            var visiting: Set<ObjectIdentifier> = []
+            return !owner.asyncSlots(reachedFrom: registration, &reached, &visiting).isEmpty
+        }
     }
 
     /// Whether an awaited resolve of what `found` found runs as the synchronous one: nothing
@@ -124,6 +151,8 @@ extension _Space {
             let (plan, parent) = space._withUnsafeGuaranteedRef {
                 space -> (AwaitPlan?, Unmanaged<_Space>?) in
                 if slot >= space.base {
+                    // Nothing async in its chain: nothing to await.
+                    guard space.mayAwait else { return (.never, nil) }
                     let own = Int(slot - space.base)
                     return (own < space.awaitPlans.count ? space.awaitPlans[own] : nil, nil)
                 }
