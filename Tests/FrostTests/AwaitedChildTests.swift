@@ -23,7 +23,7 @@ struct AwaitedChildTests {
     }
 
     /// Whether an awaited resolve of `T` through `space` runs as the synchronous one.
-    private func isSynchronous<T>(_ type: T.Type, in space: FrozenContainer) -> Bool {
+    private func isSynchronous<T>(_ type: T.Type, in space: _Space) -> Bool {
         space.resolvesSynchronously(space.find(ObjectIdentifier(T.self), name: nil))
     }
 
@@ -188,12 +188,19 @@ struct AwaitedChildTests {
         let request = try scope.child { _ in }
         let requestsUnit: Unit = try await request.resolve(Unit.self)
         #expect(!isSynchronous(Job.self, in: request))
+        // The child's singleton itself, through the request: made in the child, from the
+        // child's unit, which is not made yet.
+        #expect(!isSynchronous(UnitUser.self, in: request))
+        let user: UnitUser = try await request.resolve(UnitUser.self)
+        #expect(user.unit !== requestsUnit)
         let job: Job = try await request.resolve(Job.self)
         let scopesUnit: Unit = try await scope.resolve(Unit.self)
+        #expect(job.user === user)
         #expect(job.user.unit === scopesUnit)
         #expect(job.user.unit !== requestsUnit)
         #expect(units.value == 2)
         #expect(isSynchronous(Job.self, in: request))
+        #expect(isSynchronous(UnitUser.self, in: request))
     }
 
     /// A root with nothing async: its keys resolve synchronously through a child that adds an
@@ -211,5 +218,62 @@ struct AwaitedChildTests {
         let pool: AsyncPool = try await child.resolve(AsyncPool.self)
         #expect(pool.id == 3)
         _ = try await child.resolve(Settings.self)
+    }
+
+    /// A transient reaching a `.weak` registration that reaches the async pool: once the pool
+    /// is made (by `bootstrap()`), its awaited resolve is the synchronous one.
+    @Test func aWeakRegistrationBetweenDoesNotKeepTheAwaitedPath() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        container.autowire(AsyncRepository.self, AsyncRepository.init(pool:)).scope(.weak)
+        container.autowire(Handler.self, Handler.init(repository:))
+        let app = try container.freeze()
+        #expect(!isSynchronous(Handler.self, in: app))
+        try await app.bootstrap()
+        #expect(isSynchronous(Handler.self, in: app))
+        let handler: Handler = try await app.resolve(Handler.self)
+        #expect(handler.repository.pool.id == 1)
+    }
+
+    final class Left: @unchecked Sendable {
+        let pool: AsyncPool
+        var right: Right?
+        init(pool: AsyncPool) { self.pool = pool }
+    }
+
+    final class Right: @unchecked Sendable {
+        var left: Left?
+        init() {}
+    }
+
+    /// Two singletons that inject each other, one of them made from the async pool: whichever
+    /// the plans are compiled from first, an awaited resolve of either makes the pool first.
+    /// (The dictionary container numbers its slots in registration order, and compiles its
+    /// plans in that order: registering `Left` first makes the walk meet `Left` again inside
+    /// `Right`'s graph, where what `Right` reaches must not be remembered as nothing.)
+    @Test(arguments: [false, true], [false, true])
+    func aCycleOfInjectedSingletonsStillNeedsThePool(rightFirst: Bool, frozen: Bool) async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        func left() {
+            container.autowire(Left.self, Left.init(pool:)).scope(.singleton).inject(\.right)
+        }
+        func right() {
+            container.register(Right.self) { _ in Right() }.scope(.singleton).inject(\.left)
+        }
+        if rightFirst {
+            right()
+            left()
+        } else {
+            left()
+            right()
+        }
+        let resolver: any Resolver = frozen ? try container.freeze() : container
+        let space = resolver._space!.takeUnretainedValue()
+        #expect(!isSynchronous(Right.self, in: space))
+        #expect(!isSynchronous(Left.self, in: space))
+        let right: Right = try await resolver.resolve(Right.self)
+        #expect(right.left?.pool.id == 1)
+        #expect(right.left?.right === right)
     }
 }

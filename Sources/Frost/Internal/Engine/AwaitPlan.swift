@@ -16,11 +16,26 @@ enum AwaitPlan {
     /// first) until then.
     case unlessMade([Needed])
 
-    /// An async registration a plan needs made: its chain slot, and the cell that keeps its
-    /// instance when that is the root's slot's cell (a singleton's: read without a walk).
-    struct Needed {
+    /// An async registration a plan needs made: its chain slot; the cell that keeps its
+    /// instance when that is a slot's own cell (a singleton's: read without a walk); and,
+    /// when it is reached through a registration made where it is registered (a singleton,
+    /// `.weak`, a custom scope), the container that makes it there (`nil`: the container the
+    /// resolve is in). Not retained: the container whose plan it is holds it, or is it.
+    struct Needed: Equatable {
         let slot: UInt32
         let cell: Cell?
+        let maker: Unmanaged<_Space>?
+
+        static func == (lhs: Needed, rhs: Needed) -> Bool {
+            lhs.slot == rhs.slot && lhs.maker?.toOpaque() == rhs.maker?.toOpaque()
+        }
+    }
+
+    /// What the walk of one registration's graph remembers: by registration and the
+    /// container that makes it.
+    fileprivate struct Reached: Hashable {
+        let component: ObjectIdentifier
+        let maker: UnsafeMutableRawPointer?
     }
 }
 
@@ -31,8 +46,9 @@ extension _Space {
     /// it adds; its parent's slots follow the parent's plans (``inheritsPlans``).
     func compileAwaitPlans() -> [AwaitPlan] {
         guard mayAwait, overrides == nil, lookup.capacity > 0 else { return [] }
+        let me = Unmanaged.passUnretained(self)
         var plans = [AwaitPlan](repeating: .never, count: lookup.capacity)
-        var reached: [ObjectIdentifier: [UInt32]] = [:]
+        var reached: [AwaitPlan.Reached: [AwaitPlan.Needed]] = [:]
         for slot in 0..<UInt32(lookup.capacity) {
             guard let index = lookup.inputIndex(of: slot) else { continue }
             let component = components[index]
@@ -40,17 +56,13 @@ extension _Space {
                 plans[Int(slot)] = .always
                 continue
             }
-            var visiting: Set<ObjectIdentifier> = []
-            let slots = asyncSlots(reachedFrom: component, &reached, &visiting)
-            plans[Int(slot)] =
-                slots.isEmpty
-                ? .never
-                : .unlessMade(
-                    slots.map { slot in
-                        let place = place(of: slot)
-                        return AwaitPlan.Needed(
-                            slot: slot, cell: place.registration.caches ? place.cell : nil)
-                    })
+            var visiting: Set<AwaitPlan.Reached> = []
+            var cut = false
+            let needed = Self.needs(
+                of: component, in: me,
+                madeIn: component.lifetime.madeWhereRegistered ? me : nil,
+                &reached, &visiting, &cut)
+            plans[Int(slot)] = needed.isEmpty ? .never : .unlessMade(needed)
         }
         return plans
     }
@@ -83,58 +95,56 @@ extension _Space {
         }
     }
 
-    /// The chain slots of the async registrations `component` reaches through what it
-    /// declares, without passing through another async one (which awaits its own).
-    private func asyncSlots(
-        reachedFrom component: Component, _ reached: inout [ObjectIdentifier: [UInt32]],
-        _ visiting: inout Set<ObjectIdentifier>
-    ) -> [UInt32] {
-        let id = ObjectIdentifier(component)
-        if let known = reached[id] { return known }
-        // A cycle of declarations (the dictionary container does not validate): what it
-        // reaches is counted where the walk entered it.
-        guard visiting.insert(id).inserted else { return [] }
-        var slots: [UInt32] = []
+    /// The async registrations `component` reaches through what it declares, as `view` sees
+    /// them, without passing through another async one (which awaits its own). `maker` is
+    /// where `component` is made (`nil`: the container the resolve is in); a registration made
+    /// where it is registered is walked in its own container, which makes what it reaches.
+    /// `cut` is set when the walk met a registration it is still walking (a cycle of
+    /// declarations, which the dictionary container does not reject and injected properties
+    /// may close): what is reached then is counted where the walk entered the cycle, and is not
+    /// remembered for the registrations inside it.
+    private static func needs(
+        of component: Component, in view: Unmanaged<_Space>, madeIn maker: Unmanaged<_Space>?,
+        _ reached: inout [AwaitPlan.Reached: [AwaitPlan.Needed]],
+        _ visiting: inout Set<AwaitPlan.Reached>, _ cut: inout Bool
+    ) -> [AwaitPlan.Needed] {
+        let key = AwaitPlan.Reached(
+            component: ObjectIdentifier(component), maker: maker?.toOpaque())
+        if let known = reached[key] { return known }
+        guard visiting.insert(key).inserted else {
+            cut = true
+            return []
+        }
+        let outerCut = cut
+        cut = false
+        var needed: [AwaitPlan.Needed] = []
         for (index, dependency) in component.dependencies.enumerated() where !dependency.deferred {
             var slot =
                 index < component.dependencySlots.count ? component.dependencySlots[index] : .max
-            if slot == .max { slot = chainSlot(for: dependency.key) }
-            guard slot != PerfectHashTable.notFound else { continue }
-            let place = place(of: slot)
-            let registration = place.registration
-            let more: [UInt32]
-            if registration.isAsync {
-                more = [slot]
-            } else if registration.lifetime.madeWhereRegistered {
-                // Made where it is registered, from what that container sees (a parent's
-                // singleton never sees this child's keys or cells): needed made itself when
-                // anything it reaches there is async; once it is made, so is what it needed.
-                more =
-                    reachesAsync(registration, in: place.owner, &reached, &visiting) ? [slot] : []
-            } else {
-                more = asyncSlots(reachedFrom: registration, &reached, &visiting)
+            if slot == .max {
+                slot = view._withUnsafeGuaranteedRef { $0.chainSlot(for: dependency.key) }
             }
-            for slot in more where !slots.contains(slot) { slots.append(slot) }
+            guard slot != PerfectHashTable.notFound else { continue }
+            let place = view._withUnsafeGuaranteedRef { $0.place(of: slot) }
+            let registration = place.registration
+            let more: [AwaitPlan.Needed]
+            if registration.isAsync {
+                more = [
+                    AwaitPlan.Needed(
+                        slot: slot, cell: registration.caches ? place.cell : nil, maker: maker)
+                ]
+            } else if registration.lifetime.madeWhereRegistered {
+                more = needs(
+                    of: registration, in: place.owner, madeIn: place.owner, &reached, &visiting,
+                    &cut)
+            } else {
+                more = needs(of: registration, in: view, madeIn: maker, &reached, &visiting, &cut)
+            }
+            for need in more where !needed.contains(need) { needed.append(need) }
         }
-        reached[id] = slots
-        return slots
-    }
-
-    /// Whether `registration`, made in `owner` (this container or one above it), reaches
-    /// something async as `owner` sees it.
-    private func reachesAsync(
-        _ registration: Component, in owner: Unmanaged<_Space>,
-        _ reached: inout [ObjectIdentifier: [UInt32]], _ visiting: inout Set<ObjectIdentifier>
-    ) -> Bool {
-        if owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
-            return !asyncSlots(reachedFrom: registration, &reached, &visiting).isEmpty
-        }
-        return owner._withUnsafeGuaranteedRef { owner in
-            guard owner.mayAwait else { return false }
-            var reached: [ObjectIdentifier: [UInt32]] = [:]
-            var visiting: Set<ObjectIdentifier> = []
-            return !owner.asyncSlots(reachedFrom: registration, &reached, &visiting).isEmpty
-        }
+        if !cut { reached[key] = needed }
+        cut = cut || outerCut
+        return needed
     }
 
     /// Whether an awaited resolve of what `found` found runs as the synchronous one: nothing
@@ -178,7 +188,8 @@ extension _Space {
                     guard cell.peek() != nil else { return false }
                     continue
                 }
-                let target = target(at: needed.slot)
+                let target = (needed.maker ?? Unmanaged.passUnretained(self))
+                    ._withUnsafeGuaranteedRef { $0.target(at: needed.slot) }
                 guard target.component.lifetime.madeInstance(of: target) != nil else {
                     return false
                 }

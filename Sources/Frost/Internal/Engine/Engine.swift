@@ -85,7 +85,9 @@ enum Engine {
         ) async throws(FrostError)
     {
         guard !component.dependencies.isEmpty, host.mayAwait else { return }
-        var seen: Set<ObjectIdentifier> = []
+        // The component itself is seen: an instance that injects it back (the delegate
+        // pattern) is not entered again, which would be a cycle that is not one.
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(component)]
         // Entered, so that what fails while its dependencies are made names it in its path.
         try context.enter(component)
         defer { context.leave() }
