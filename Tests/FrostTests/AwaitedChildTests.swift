@@ -170,22 +170,29 @@ struct AwaitedChildTests {
         init(user: UnitUser) { self.user = user }
     }
 
-    /// A child's singleton on a `.scoped` key is made in that child, from that child's
-    /// instance: a request child below it that has made its own instance still needs the
-    /// singleton made.
-    @Test func aChildsSingletonOnAScopedKeyIsNeededWhereItIsMade() async throws {
-        let units = Counter()
+    /// A root whose async `Unit` is `.scoped` (each made counted), a child of it that
+    /// registers a singleton on it and what `configure` adds, and a request child of that one.
+    private func unitChain(
+        _ units: Counter, _ configure: (Container) -> Void
+    ) throws -> (scope: FrozenContainer, request: FrozenContainer) {
         let container = Container()
         container.register(Unit.self) { _ async in
             units.increment()
             return Unit()
         }.scope(.scoped)
-        let app = try container.freeze()
-        let scope = try app.child { c in
+        let scope = try container.freeze().child { c in
             c.autowire(UnitUser.self, UnitUser.init(unit:)).scope(.singleton)
-            c.autowire(Job.self, Job.init(user:))
+            configure(c)
         }
-        let request = try scope.child { _ in }
+        return (scope, try scope.child { _ in })
+    }
+
+    /// A child's singleton on a `.scoped` key is made in that child, from that child's
+    /// instance: a request child below it that has made its own instance still needs the
+    /// singleton made.
+    @Test func aChildsSingletonOnAScopedKeyIsNeededWhereItIsMade() async throws {
+        let units = Counter()
+        let (scope, request) = try unitChain(units) { c in c.autowire(Job.self, Job.init(user:)) }
         let requestsUnit: Unit = try await request.resolve(Unit.self)
         #expect(!isSynchronous(Job.self, in: request))
         // The child's singleton itself, through the request: made in the child, from the
@@ -201,6 +208,34 @@ struct AwaitedChildTests {
         #expect(units.value == 2)
         #expect(isSynchronous(Job.self, in: request))
         #expect(isSynchronous(UnitUser.self, in: request))
+    }
+
+    final class Shift: Sendable {
+        let unit: Unit
+        let user: UnitUser
+        init(unit: Unit, user: UnitUser) {
+            self.unit = unit
+            self.user = user
+        }
+    }
+
+    /// One resolve that needs the `.scoped` key twice, made in two children: the request's
+    /// own instance, and the child's, for the child's singleton on the way. The awaited walk
+    /// makes both before the synchronous resolve runs, in either order of the parameters.
+    @Test func oneResolveMakesAScopedKeyInEachChildThatNeedsIt() async throws {
+        let units = Counter()
+        let (scope, request) = try unitChain(units) { c in
+            c.autowire(Shift.self, Shift.init(unit:user:))
+        }
+        #expect(!isSynchronous(Shift.self, in: request))
+        let shift: Shift = try await request.resolve(Shift.self)
+        let requestsUnit: Unit = try await request.resolve(Unit.self)
+        let scopesUnit: Unit = try await scope.resolve(Unit.self)
+        #expect(shift.unit === requestsUnit)
+        #expect(shift.user.unit === scopesUnit)
+        #expect(requestsUnit !== scopesUnit)
+        #expect(units.value == 2)
+        #expect(isSynchronous(Shift.self, in: request))
     }
 
     /// A root with nothing async: its keys resolve synchronously through a child that adds an

@@ -103,8 +103,9 @@ public class _Space: @unchecked Sendable {
     /// end of `init`.
     private(set) var inheritsPlans = false
     /// Whether a registration of this container's chain declares a dependency bound to no slot
-    /// (``declareOpenDependencies(_:)``), which a key a child adds may answer.
-    let reachesChildKeys: Bool
+    /// whose key the chain does not know (``declaresOpenDependencies(_:)``), which a key a
+    /// child adds may answer; set once, in `init`.
+    private(set) var reachesChildKeys = false
     /// The scope of registrations that name none, which children's registrations take.
     let defaultScope: Scope
     /// For a `Container`'s space: the container, which factories resolving here receive.
@@ -192,10 +193,6 @@ public class _Space: @unchecked Sendable {
         ownCatalog = parts.catalog
         generation = PerfectHashTable.nextGeneration()
         self.container = container
-        reachesChildKeys =
-            (parts.parent?.reachesChildKeys ?? false)
-            || Self.declareOpenDependencies(parts.components)
-            || Self.declareOpenDependencies(parts.overrides?.components ?? [])
         mayAwait =
             (parts.parent?.mayAwait ?? false) || parts.components.contains(where: \.isAsync)
             || (parts.overrides?.components.contains(where: \.isAsync) ?? false)
@@ -220,6 +217,10 @@ public class _Space: @unchecked Sendable {
             parts.components.contains { $0.lifetime.isEager }
                 || (parts.overrides?.components.contains { $0.lifetime.isEager } ?? false)
             ? SingletonLog() : nil
+        reachesChildKeys =
+            (parts.parent?.reachesChildKeys ?? false)
+            || declaresOpenDependencies(parts.components)
+            || declaresOpenDependencies(parts.overrides?.components ?? [])
         awaitPlans = compileAwaitPlans()
         inheritsPlans = Self.inheritsPlans(
             isChild: isChild, overrides: overrides, plans: awaitPlans,

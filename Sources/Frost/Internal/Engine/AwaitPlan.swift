@@ -82,15 +82,20 @@ extension _Space {
         }
     }
 
-    /// Whether one of `components` declares a dependency bound to no slot when its container
-    /// was built (an optional one that was missing, one resolved by type): what a resolve
-    /// through a child finds for it may be a key the child adds.
-    static func declareOpenDependencies(_ components: [Component]) -> Bool {
+    /// Whether one of `components` (this container's own, or its overrides) declares a
+    /// dependency bound to no slot (an optional one, one resolved by type) whose key this
+    /// container's chain does not know: what a resolve through a child finds for it may be a
+    /// key the child adds. (A key the chain knows, a child can only override, and a child that
+    /// overrides follows no plan of its parent's.)
+    func declaresOpenDependencies(_ components: [Component]) -> Bool {
         components.contains { component in
             component.dependencies.indices.contains { index in
-                !component.dependencies[index].deferred
-                    && (index >= component.dependencySlots.count
-                        || component.dependencySlots[index] == .max)
+                let dependency = component.dependencies[index]
+                guard !dependency.deferred,
+                    index >= component.dependencySlots.count
+                        || component.dependencySlots[index] == .max
+                else { return false }
+                return chainSlot(for: dependency.key) == PerfectHashTable.notFound
             }
         }
     }

@@ -85,9 +85,9 @@ enum Engine {
         ) async throws(FrostError)
     {
         guard !component.dependencies.isEmpty, host.mayAwait else { return }
-        // The component itself is seen: an instance that injects it back (the delegate
-        // pattern) is not entered again, which would be a cycle that is not one.
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(component)]
+        // The component itself is seen where it is made: an instance that injects it back
+        // (the delegate pattern) is not walked again.
+        var seen: Set<Walked> = [Walked(component, in: host)]
         // Entered, so that what fails while its dependencies are made names it in its path.
         try context.enter(component)
         defer { context.leave() }
@@ -97,14 +97,16 @@ enum Engine {
     nonisolated(nonsending)
         private static func prepare(
             dependenciesOf component: Component, in host: _Space, _ context: ResolveContext,
-            _ seen: inout Set<ObjectIdentifier>
+            _ seen: inout Set<Walked>
         ) async throws(FrostError)
     {
         for index in component.dependencies.indices where !component.dependencies[index].deferred {
             guard let target = host.dependencyTarget(of: component, index) else { continue }
             let dependency = target.component
             let keeps = target.cell != nil
-            guard seen.insert(ObjectIdentifier(dependency)).inserted,
+            // Seen by registration and the container that makes it: one `.scoped` key is made
+            // in each child that a registration on the way is made in.
+            guard seen.insert(Walked(dependency, in: target.maker)).inserted,
                 !keeps || target.cell?.peek() == nil
             else { continue }
             if dependency.isAsync {
@@ -113,9 +115,27 @@ enum Engine {
                 if keeps { _ = try await resolveAwaiting(target, in: context) }
                 continue
             }
+            // Entered, so that what fails names it in its path; not when it is on the path
+            // already (the same registration, made in another container: not a cycle).
+            guard !context.isEntered(dependency) else {
+                try await prepare(dependenciesOf: dependency, in: target.maker, context, &seen)
+                continue
+            }
             try context.enter(dependency)
             defer { context.leave() }
             try await prepare(dependenciesOf: dependency, in: target.maker, context, &seen)
+        }
+    }
+
+    /// A registration the walk of ``prepareDependencies(of:in:context:)`` has met, with the
+    /// container that makes it there.
+    struct Walked: Hashable {
+        let component: ObjectIdentifier
+        let maker: ObjectIdentifier
+
+        init(_ component: Component, in maker: _Space) {
+            self.component = ObjectIdentifier(component)
+            self.maker = ObjectIdentifier(maker)
         }
     }
 
