@@ -311,4 +311,56 @@ struct AwaitedChildTests {
         #expect(right.left?.pool.id == 1)
         #expect(right.left?.right === right)
     }
+
+    final class Service: Sendable {
+        let pool: AsyncPool
+        init(pool: AsyncPool) { self.pool = pool }
+    }
+
+    /// An async singleton with an `onCreate` hook, needed by a synchronous singleton resolved
+    /// with `await` before `bootstrap()`: the walk that makes the pool first does not hold up
+    /// the pool's hook (the walk's own path entries construct nothing), so the pool is made
+    /// once, its hook runs once, and the service gets it.
+    @Test(arguments: [false, true])
+    func anAsyncSingletonsHookIsNotHeldUpByTheWalk(scoped: Bool) async throws {
+        let made = Counter()
+        let hooked = Counter()
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in
+            made.increment()
+            return AsyncPool(id: 1)
+        }
+        .scope(scoped ? .scoped : .singleton)
+        .onCreate { _, _ in hooked.increment() }
+        container.autowire(Service.self, Service.init(pool:)).scope(scoped ? .scoped : .singleton)
+        let app = try container.freeze()
+        let resolver: FrozenContainer = scoped ? try app.child { _ in } : app
+        let service: Service = try await resolver.resolve(Service.self)
+        #expect(service.pool.id == 1)
+        #expect(made.value == 1)
+        #expect(hooked.value == 1)
+        #expect(try resolveSynchronously(Service.self, from: resolver) === service)
+    }
+
+    final class MaybePooled: Sendable {
+        let pool: AsyncPool?
+        init(pool: AsyncPool?) { self.pool = pool }
+    }
+
+    /// An optional dependency whose key the chain knows cannot be answered by a key a child
+    /// adds (the child could only override it): it leaves the parent's plans to the child.
+    @Test func anOptionalDependencyTheChainKnowsReachesNoChildKey() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 1) }.scope(.singleton)
+        container.autowire(MaybePooled.self, MaybePooled.init(pool:))
+        let app = try container.freeze()
+        #expect(!app.reachesChildKeys)
+        let child = try app.child { c in
+            c.register(Replica.self) { _ async in Replica(id: 2) }.scope(.singleton)
+        }
+        #expect(child.inheritsPlans)
+        try await app.bootstrap()
+        let maybe: MaybePooled = try await child.resolve(MaybePooled.self)
+        #expect(maybe.pool?.id == 1)
+    }
 }

@@ -47,7 +47,9 @@ extension ResolveContext {
         let mine = UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque())
         let finishing = stateIfAny?.finishing ?? []
         for index in 0..<depth where path[index] != mine {
-            // A forward's entry is a passage (``passing(_:_:)``): its lifetime is transient.
+            // A passage (a forward's entry, the awaited walk's; ``enterPassage(_:)``)
+            // constructs nothing.
+            guard path[index] & Self.passage == 0 else { continue }
             let entry = Self.component(ofEntry: path[index])
             let shared = entry._withUnsafeGuaranteedRef { $0.lifetime.isSharedWithinResolve }
             let address = UnsafeRawPointer(entry.toOpaque())

@@ -88,8 +88,9 @@ enum Engine {
         // The component itself is seen where it is made: an instance that injects it back
         // (the delegate pattern) is not walked again.
         var seen: Set<Walked> = [Walked(component, in: host)]
-        // Entered, so that what fails while its dependencies are made names it in its path.
-        try context.enter(component)
+        // On the path as a passage, so that what fails while its dependencies are made names
+        // it (it is constructed later, by the synchronous resolve).
+        try context.enterPassage(component)
         defer { context.leave() }
         try await prepare(dependenciesOf: component, in: host, context, &seen)
     }
@@ -115,13 +116,9 @@ enum Engine {
                 if keeps { _ = try await resolveAwaiting(target, in: context) }
                 continue
             }
-            // Entered, so that what fails names it in its path; not when it is on the path
-            // already (the same registration, made in another container: not a cycle).
-            guard !context.isEntered(dependency) else {
-                try await prepare(dependenciesOf: dependency, in: target.maker, context, &seen)
-                continue
-            }
-            try context.enter(dependency)
+            // A passage: named in an error's path, not a construction (none happens here);
+            // a real cycle is closed by the synchronous resolve, `seen` ends this walk.
+            try context.enterPassage(dependency)
             defer { context.leave() }
             try await prepare(dependenciesOf: dependency, in: target.maker, context, &seen)
         }

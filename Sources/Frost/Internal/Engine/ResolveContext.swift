@@ -135,6 +135,17 @@ struct ResolveContext {
     func passing<R>(
         _ component: Component, _ body: () throws(FrostError) -> R
     ) throws(FrostError) -> R {
+        try enterPassage(component)
+        defer { leave() }
+        return try body()
+    }
+
+    /// Enters `component` as a passage (see ``passing(_:_:)``): named in an error's path and
+    /// counted in the depth, but never a cycle, and never a construction that a put-off finish
+    /// waits for. Leave it with ``leave()``. (The awaited walk that makes what a synchronous
+    /// factory needs passes through the registrations on the way this way: it constructs
+    /// none of them.)
+    func enterPassage(_ component: Component) throws(FrostError) {
         let depth = Int(fields.pointee.depth)
         guard depth < Self.maximumDepth else {
             throw depthLimit(at: UnsafeRawPointer(Unmanaged.passUnretained(component).toOpaque()))
@@ -142,8 +153,6 @@ struct ResolveContext {
         fields.pointee.entries.unsafelyUnwrapped[depth] =
             UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque()) | Self.passage
         fields.pointee.depth = UInt32(depth + 1)
-        defer { leave() }
-        return try body()
     }
 
     /// The bit that marks a forward's entry in the path (``passing(_:_:)``).
