@@ -277,7 +277,7 @@ struct AwaitedChildTests {
     }
 
     final class Right: @unchecked Sendable {
-        var left: Left?
+        weak var left: Left?  // weak: the pair is not a retain cycle (the delegate pattern)
         init() {}
     }
 
