@@ -31,12 +31,6 @@ enum AwaitPlan {
         }
     }
 
-    /// What the walk of one registration's graph remembers: by registration and the
-    /// container that makes it.
-    fileprivate struct Reached: Hashable {
-        let component: ObjectIdentifier
-        let maker: UnsafeMutableRawPointer?
-    }
 }
 
 extension _Space {
@@ -48,7 +42,7 @@ extension _Space {
         guard mayAwait, overrides == nil, lookup.capacity > 0 else { return [] }
         let me = Unmanaged.passUnretained(self)
         var plans = [AwaitPlan](repeating: .never, count: lookup.capacity)
-        var reached: [AwaitPlan.Reached: [AwaitPlan.Needed]] = [:]
+        var reached: [Engine.Walked: [AwaitPlan.Needed]] = [:]
         for slot in 0..<UInt32(lookup.capacity) {
             guard let index = lookup.inputIndex(of: slot) else { continue }
             let component = components[index]
@@ -56,7 +50,7 @@ extension _Space {
                 plans[Int(slot)] = .always
                 continue
             }
-            var visiting: Set<AwaitPlan.Reached> = []
+            var visiting: Set<Engine.Walked> = []
             var cut = false
             let needed = Self.needs(
                 of: component, in: me,
@@ -110,11 +104,10 @@ extension _Space {
     /// remembered for the registrations inside it.
     private static func needs(
         of component: Component, in view: Unmanaged<_Space>, madeIn maker: Unmanaged<_Space>?,
-        _ reached: inout [AwaitPlan.Reached: [AwaitPlan.Needed]],
-        _ visiting: inout Set<AwaitPlan.Reached>, _ cut: inout Bool
+        _ reached: inout [Engine.Walked: [AwaitPlan.Needed]],
+        _ visiting: inout Set<Engine.Walked>, _ cut: inout Bool
     ) -> [AwaitPlan.Needed] {
-        let key = AwaitPlan.Reached(
-            component: ObjectIdentifier(component), maker: maker?.toOpaque())
+        let key = Engine.Walked(component, in: maker?.takeUnretainedValue())
         if let known = reached[key] { return known }
         guard visiting.insert(key).inserted else {
             cut = true

@@ -124,15 +124,17 @@ enum Engine {
         }
     }
 
-    /// A registration the walk of ``prepareDependencies(of:in:context:)`` has met, with the
-    /// container that makes it there.
+    /// A registration a walk of the declared graph has met, with the container that makes
+    /// it there (`nil`: the container the resolve is in, for a plan compiled before any
+    /// resolve): what ``prepareDependencies(of:in:context:)`` and the await plans
+    /// (`AwaitPlan.swift`) remember.
     struct Walked: Hashable {
         let component: ObjectIdentifier
-        let maker: ObjectIdentifier
+        let maker: ObjectIdentifier?
 
-        init(_ component: Component, in maker: _Space) {
+        init(_ component: Component, in maker: _Space?) {
             self.component = ObjectIdentifier(component)
-            self.maker = ObjectIdentifier(maker)
+            self.maker = maker.map(ObjectIdentifier.init)
         }
     }
 
