@@ -40,6 +40,58 @@ struct AwaitedResolveTests {
         #expect(try resolveSynchronously(AsyncPool.self, from: frozen).id == 1)
     }
 
+    /// An awaited resolve of `Optional<X>` makes `X` as an awaited resolve of `X` does: an
+    /// async singleton not made yet is awaited (it used to throw `.asyncRequired`), and an
+    /// unregistered `X` is `nil`; through a child too.
+    @Test(arguments: Mode.allCases)
+    func anAwaitedOptionalMakesAnAsyncSingletonNotMadeYet(mode: Mode) async throws {
+        let counter = Counter()
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in
+            counter.increment()
+            await Task.yield()
+            return AsyncPool(id: 3)
+        }.scope(.singleton)
+        container.register(AsyncRepository.self, name: "async") { r async throws in
+            AsyncRepository(pool: try await r.resolve(AsyncPool.self))
+        }
+        let resolver = try mode.resolver(container)
+        let pool: AsyncPool? = try await resolver.resolve(AsyncPool?.self)
+        #expect(pool?.id == 3)
+        let repository: AsyncRepository? = try await resolver.resolve(
+            AsyncRepository?.self, name: "async")
+        #expect(repository?.pool === pool)
+        let unnamed: AsyncRepository? = try await resolver.resolve(AsyncRepository?.self)
+        #expect(unnamed == nil)
+        #expect(counter.value == 1)
+        // Made now: the synchronous resolve reads it.
+        #expect(try resolveSynchronously(AsyncPool?.self, from: resolver) === pool)
+    }
+
+    final class MaybePooled: Sendable {
+        let pool: AsyncPool?
+        init(pool: AsyncPool?) { self.pool = pool }
+    }
+
+    @Test func anAutowiredOptionalParameterAwaitsAnAsyncSingletonNotMadeYet() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 6) }.scope(.singleton)
+        container.autowire(MaybePooled.self, MaybePooled.init(pool:))
+        let frozen = try container.freeze()
+        let pooled: MaybePooled = try await frozen.resolve(MaybePooled.self)
+        #expect(pooled.pool?.id == 6)
+    }
+
+    @Test func anAwaitedOptionalThroughAChildMakesAnAsyncSingletonNotMadeYet() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 4) }.scope(.singleton)
+        let frozen = try container.freeze()
+        let child = try frozen.child { $0.register(instance: 9) }
+        let pool: AsyncPool? = try await child.resolve(AsyncPool?.self)
+        #expect(pool?.id == 4)
+        #expect(try resolveSynchronously(AsyncPool.self, from: frozen) === pool)
+    }
+
     // MARK: A synchronous resolve meets an awaited one
 
     @Test func asyncSingletonThenSyncAutowired() async throws {

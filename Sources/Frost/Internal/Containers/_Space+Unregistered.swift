@@ -15,6 +15,20 @@ extension _Space {
         return try resolveUnregistered(T.self, name: name)
     }
 
+    /// ``resolveMiss(_:name:)`` for an awaited resolve: an `Optional` of a registered type
+    /// resolves that type with `await` (an async singleton not made yet is made, as an
+    /// awaited resolve of the type itself makes it); any other miss is answered as a
+    /// synchronous resolve answers it.
+    nonisolated(nonsending)
+        final func resolveMissAwaiting<T>(_ type: T.Type, name: String?)
+        async throws(FrostError) -> T
+    {
+        guard TypeKind.isOptional(T.self), let optional = T.self as? any OptionalResolving.Type,
+            !isDisposed, contains(RegistrationKey(optional.wrappedType, name: name))
+        else { return try resolveMiss(T.self, name: name) }
+        return try await optional.resolveWrappedAwaiting(from: resolver, name: name) as! T
+    }
+
     /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
     /// ``resolveUnregistered(_:name:)`` makes it. `D` is `T`, opened from `T.self`: the code
     /// specialized for `T` makes it directly and casts nothing.
@@ -157,6 +171,11 @@ protocol OptionalResolving {
     /// `Wrapped` resolved from `resolver`, as an `Optional<Wrapped>`.
     static func resolveWrapped(from resolver: any Resolver, name: String?) throws(FrostError)
         -> Any
+    /// `Wrapped` resolved from `resolver` with `await`, as an `Optional<Wrapped>`.
+    nonisolated(nonsending) static func resolveWrappedAwaiting(
+        from resolver: any Resolver, name: String?
+    )
+        async throws(FrostError) -> Any
 }
 
 extension Optional: OptionalResolving {
@@ -168,6 +187,12 @@ extension Optional: OptionalResolving {
         -> Any
     {
         Wrapped?.some(try resolver.resolve(Wrapped.self, name: name)) as Any
+    }
+
+    nonisolated(nonsending) static func resolveWrappedAwaiting(
+        from resolver: any Resolver, name: String?
+    ) async throws(FrostError) -> Any {
+        Wrapped?.some(try await resolver.resolve(Wrapped.self, name: name)) as Any
     }
 }
 

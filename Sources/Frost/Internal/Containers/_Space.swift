@@ -602,7 +602,7 @@ public class _Space: @unchecked Sendable {
         final func resolveAwaiting<T>(_ found: Found, _ type: T.Type, name: String?)
         async throws(FrostError) -> T
     {
-        guard found.found else { return try resolveMiss(T.self, name: name) }
+        guard found.found else { return try await resolveMissAwaiting(T.self, name: name) }
         if let box = found.box { return _readBox(box, as: T.self) }
         let target = target(at: found.slot)
         return try await AwaitedResolve.withContext { context throws(FrostError) -> T in

@@ -148,11 +148,11 @@ extension _Space {
     /// Whether an awaited resolve of what `found` found runs as the synchronous one: nothing
     /// it needs must be awaited (the plan of its slot, made when the container that adds the
     /// slot was built, followed down the chain while each child ``inheritsPlans``). A miss is
-    /// answered by the synchronous path too (an error, or a `Lazy`, `Provider` or `Optional`
-    /// made on the spot).
+    /// not: it may be an `Optional` whose wrapped type needs awaiting
+    /// (``resolveMissAwaiting(_:name:)``).
     @usableFromInline
     final func resolvesSynchronously(_ found: Found) -> Bool {
-        guard found.found else { return true }
+        guard found.found else { return false }
         let slot = found.slot
         var space = Unmanaged.passUnretained(self)
         while true {
