@@ -1,3 +1,4 @@
+import Foundation
 import Frost
 import Testing
 
@@ -228,6 +229,85 @@ struct LookupTests {
         #expect(!frozen.contains(canonicalKey: ""))
         #expect(frozen.contains(Database.self, name: "replica"))
         #expect(!frozen.contains(Database.self))
+    }
+
+    /// A name is looked up the same way the first time and every time after (a frozen root
+    /// remembers the slot a call site's name found): many names of two types, more than it
+    /// remembers, resolved three times in different orders, by literal-like and run-time
+    /// strings, short and long, through a child too; a string mutated after a lookup finds
+    /// its new name; NFC and NFD spellings of one name, looked up alternately, find it.
+    @Test(arguments: Mode.allCases)
+    func namesAreFoundAlikeOnEveryLookup(mode: Mode) throws {
+        let count = 3_000
+        func name(_ index: Int) -> String {
+            index.isMultiple(of: 3)
+                ? "a-long-name-of-more-than-fifteen-bytes-\(index)" : "n\(index)"
+        }
+        let container = Container()
+        for index in 0..<count {
+            container.register(instance: AppConfig(port: index), name: name(index))
+            container.register(Database.self, name: name(index)) { _ in
+                Replica(AppConfig(port: -index))
+            }
+        }
+        container.register(instance: AppConfig(port: -1), name: "caf\u{E9}")
+        let resolver = try mode.resolver(container)
+        let frozen = try container.freeze()
+        let child = try frozen.child { $0.register(instance: 1) }
+
+        let orders = [
+            Array(0..<count), Array((0..<count).reversed()),
+            (0..<count).map { ($0 * 7_919) % count },
+        ]
+        for order in orders {
+            for index in order {
+                let made = name(index)
+                #expect(try resolver.resolve(AppConfig.self, name: made).port == index)
+                #expect(
+                    try resolver.resolve(Database.self, name: made).label == "replica:\(-index)")
+                #expect(try child.resolve(AppConfig.self, name: made).port == index)
+            }
+        }
+        #expect(try resolver.resolve(AppConfig.self, name: "n1").port == 1)
+        #expect(try resolver.resolve(AppConfig.self, name: "n1").port == 1)
+
+        var mutated = "n\(count - 1)"
+        #expect(try resolver.resolve(AppConfig.self, name: mutated).port == count - 1)
+        mutated.removeLast()
+        mutated += "8"
+        #expect(try resolver.resolve(AppConfig.self, name: mutated).port == count - 2)
+        var longMutated = name(count - 3)
+        #expect(try resolver.resolve(AppConfig.self, name: longMutated).port == count - 3)
+        longMutated.removeLast()
+        longMutated += "4"
+        #expect(try resolver.resolve(AppConfig.self, name: longMutated).port == count - 6)
+        #expect(throws: FrostError.self) { try resolver.resolve(AppConfig.self, name: "n\(count)") }
+
+        for _ in 0..<3 {
+            #expect(try resolver.resolve(AppConfig.self, name: "cafe\u{301}").port == -1)
+            #expect(try resolver.resolve(AppConfig.self, name: "caf\u{E9}").port == -1)
+        }
+    }
+
+    /// Threads that look names up at once, the first time, each find their own registration.
+    @Test(.timeLimit(.minutes(1)))
+    func namesLookedUpFromManyThreadsAtOnceFindTheirRegistrations() throws {
+        let count = 200
+        let container = Container()
+        for index in 0..<count {
+            container.register(instance: AppConfig(port: index), name: "service-\(index)")
+        }
+        let frozen = try container.freeze()
+        let wrong = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<count {
+                let index = (round * (thread + 1)) % count
+                if (try? frozen.resolve(AppConfig.self, name: "service-\(index)"))?.port != index {
+                    wrong.increment()
+                }
+            }
+        }
+        #expect(wrong.value == 0)
     }
 
     @Test func frozenContainerIgnoresLaterRegistrations() throws {

@@ -299,9 +299,8 @@ public class _Space: @unchecked Sendable {
     private final func findSlowly(_ type: ObjectIdentifier, name: String?) -> Found {
         if findsDirectly, let name {
             // A frozen root's named lookup: ``findOwn(_:named:)``'s, inlined.
-            let found = PerfectHashTable.find(
-                in: perfectHash.unsafelyUnwrapped.cTable, identity: UInt64(UInt(bitPattern: type)),
-                name: name)
+            let found = perfectHash.unsafelyUnwrapped.find(
+                identity: UInt64(UInt(bitPattern: type)), name: name)
             return Found(location: found.location, box: found.instance)
         }
         guard isChild else { return findOwn(type, name: name) }
@@ -335,9 +334,8 @@ public class _Space: @unchecked Sendable {
     /// short function: no registers to save for the name's bytes.
     @inline(never)
     final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
-        if let table = perfectHash?.cTable {
-            let found = PerfectHashTable.find(
-                in: table, identity: UInt64(UInt(bitPattern: type)), name: name)
+        if let perfectHash {
+            let found = perfectHash.find(identity: UInt64(UInt(bitPattern: type)), name: name)
             return Found(location: found.location, box: found.instance)
         }
         let slot = lookup.slot(type, name: name)

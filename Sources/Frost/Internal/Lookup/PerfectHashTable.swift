@@ -30,6 +30,9 @@ final class PerfectHashTable: @unchecked Sendable {
     /// of the installed components (a frozen container's table); `false` for a table built
     /// with its names.
     private let namesLater: Bool
+    /// The slots of named keys, remembered by name on their first lookup
+    /// (``find(identity:name:)``).
+    private let names: NameCache
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -58,6 +61,7 @@ final class PerfectHashTable: @unchecked Sendable {
             count: keys.count,
             options: options,
             namesLater: true,
+            namedKeys: keys.reduce(0) { $0 + ($1.name == nil ? 0 : 1) },
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
             writeName: nil
         )
@@ -74,6 +78,7 @@ final class PerfectHashTable: @unchecked Sendable {
             count: identities.count,
             options: options,
             namesLater: false,
+            namedKeys: 0,
             writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
             writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
@@ -83,6 +88,7 @@ final class PerfectHashTable: @unchecked Sendable {
         count: Int,
         options: frost_build_options,
         namesLater: Bool,
+        namedKeys: Int,
         writeIdentity: (Int, inout [UInt8]) -> Void,
         writeName: ((Int, inout [UInt8]) -> Void)?
     ) throws(BuildError) {
@@ -139,6 +145,7 @@ final class PerfectHashTable: @unchecked Sendable {
         self.capacity = Int(frost_table_capacity(table))
         self.generation = Self.nextGeneration()
         self.namesLater = namesLater
+        self.names = NameCache(namedKeys: namedKeys)
     }
 
     deinit {
@@ -167,13 +174,36 @@ final class PerfectHashTable: @unchecked Sendable {
         return (UInt(truncatingIfNeeded: found.slot), found.instance)
     }
 
-    /// The slot of a named key and the box cached in it (a protected read), in one C call:
-    /// ``find(identity:)`` for a resolve by type and name, in the C table `table` (a caller
-    /// that holds the table passes its ``cTable``, and nothing retains the table for the
-    /// call). A name that misses and is not ASCII is looked up again in its NFC form (see
-    /// ``RegistrationKey``).
+    /// The slot of a named key and the box cached in it (a protected read): the slot this
+    /// table's name cache remembers for the name, else ``find(in:identity:name:)``'s lookup,
+    /// remembered when it finds the key. A resolve by type and name hashes the name's bytes
+    /// once per call site's string, not on every resolve.
     @inline(__always)
-    static func find(in table: OpaquePointer, identity bits: UInt64, name: String) -> (
+    func find(identity bits: UInt64, name: String) -> (
+        location: UInt, instance: UnsafeMutableRawPointer?
+    ) {
+        if let slot = names.slot(identity: bits, name: name) {
+            return (UInt(flags(at: slot)) << 32 | UInt(slot), cell(at: slot).read())
+        }
+        return findRemembering(identity: bits, name: name)
+    }
+
+    /// ``find(identity:name:)`` when the name cache has no answer: the perfect hash's.
+    @inline(never)
+    private func findRemembering(identity bits: UInt64, name: String) -> (
+        location: UInt, instance: UnsafeMutableRawPointer?
+    ) {
+        let found = Self.find(in: table, identity: bits, name: name)
+        let slot = Slot(truncatingIfNeeded: found.location)
+        if slot != Self.notFound { names.remember(identity: bits, name: name, slot: slot) }
+        return found
+    }
+
+    /// The slot of a named key and the box cached in it (a protected read), in one C call:
+    /// ``find(identity:)`` for a resolve by type and name, in the C table `table`. A name that
+    /// misses and is not ASCII is looked up again in its NFC form (see ``RegistrationKey``).
+    @inline(__always)
+    private static func find(in table: OpaquePointer, identity bits: UInt64, name: String) -> (
         location: UInt, instance: UnsafeMutableRawPointer?
     ) {
         var found = name.utf8.withContiguousStorageIfAvailable { utf8 in
@@ -201,9 +231,6 @@ final class PerfectHashTable: @unchecked Sendable {
                 table, bits, RegistrationKey.nameSeparator, utf8.baseAddress, UInt32(utf8.count))
         }
     }
-
-    /// The C table, for ``find(in:identity:name:)``.
-    var cTable: OpaquePointer { table }
 
     /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name.
     func slot(for key: RegistrationKey) -> Slot {
