@@ -62,17 +62,16 @@ extension Container {
         make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
         storeAutowired(
-            TypedComponent<T>.self, boxType: _boxType(T.self), name: name, parameters: parameters,
-            make: make)
+            TypedComponent<T>.self, keptAsItself: _keptAsItself(T.self), name: name,
+            parameters: parameters, make: make)
     }
 
     /// ``registerAutowired(_:name:parameters:make:)``'s registration, made as a `component`
-    /// whose instances go in boxes of `boxType` (`nil`: a class's instances are kept as
-    /// themselves).
+    /// whose instances are kept as themselves when `keptAsItself` (a class's), else in boxes.
     @usableFromInline
     func storeAutowired<T>(
         _ component: TypedComponent<T>.Type,
-        boxType: Box<T>.Type?,
+        keptAsItself: Bool,
         name: String?,
         parameters: [Any.Type],
         make: @escaping @Sendable (Frame) throws -> T
@@ -86,7 +85,7 @@ extension Container {
                 scope: defaultScope,
                 dependencies: dependencies,
                 factory: .autowired(make),
-                boxType: boxType
+                keptAsItself: keptAsItself
             )
         )
     }

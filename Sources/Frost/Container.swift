@@ -133,20 +133,21 @@ public final class Container: Resolver {
         // The registration's class and box named here, specialized for `T` (see
         // `registerAutowired`).
         storeClosure(
-            TypedComponent<T>.self, boxType: _boxType(T.self), name: name, factory: factory)
+            TypedComponent<T>.self, keptAsItself: _keptAsItself(T.self), name: name,
+            factory: factory)
     }
 
     /// ``register(_:name:factory:)``'s registration, made as a `component` whose instances go
-    /// in boxes of `boxType` (`nil`: a class's instances are kept as themselves).
+    /// as themselves when `keptAsItself` (a class's), else in boxes.
     @usableFromInline
     func storeClosure<T>(
-        _ component: TypedComponent<T>.Type, boxType: Box<T>.Type?, name: String?,
+        _ component: TypedComponent<T>.Type, keptAsItself: Bool, name: String?,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
         add(
             component.init(
                 key: RegistrationKey(T.self, name: name), scope: defaultScope,
-                factory: .closure(factory), boxType: boxType))
+                factory: .closure(factory), keptAsItself: keptAsItself))
     }
 
     /// Registers an instance the application made: every resolve returns it.
@@ -161,14 +162,14 @@ public final class Container: Resolver {
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
         // Kept here, where `T` is known statically: a child that supplies a value per request
         // looks nothing up to keep it (and a class instance is kept as itself, unboxed).
-        register(kept: _keep(instance), as: T.self, boxType: _boxType(T.self), name: name)
+        register(kept: _keep(instance), as: T.self, name: name)
     }
 
     /// ``register(instance:name:)`` with the instance as a cell keeps it (``_keep(_:)``): a
     /// value for a provided key of the parent's fills the child's cell for it; anything else
     /// is a registration.
     @usableFromInline
-    func register<T>(kept: AnyObject, as type: T.Type, boxType: Box<T>.Type?, name: String?)
+    func register<T>(kept: AnyObject, as type: T.Type, name: String?)
         -> Registration<T>
     {
         let key = RegistrationKey(T.self, name: name)
@@ -186,12 +187,12 @@ public final class Container: Resolver {
             supply(kept, at: index, for: key, perChildCount: parentContainer.space.perChildCount)
             return Registration(container: self, key: key)
         }
-        return add(instance: kept, of: key, boxType: boxType)
+        return add(instance: kept, of: key, as: T.self)
     }
 
     /// Registers `kept`, an instance of `T` as a cell keeps it, under `key`: a singleton whose
     /// cell is preset.
-    private func add<T>(instance kept: AnyObject, of key: RegistrationKey, boxType: Box<T>.Type?)
+    private func add<T>(instance kept: AnyObject, of key: RegistrationKey, as type: T.Type)
         -> Registration<T>
     {
         // Immutable, and handed out as every resolve of it hands it out.
@@ -201,8 +202,7 @@ public final class Container: Resolver {
                 key: key,
                 scope: Singleton.scope,
                 instance: kept,
-                factory: .closure { _ in _kept(kept, as: T.self) },
-                boxType: boxType
+                factory: .closure { _ in _kept(kept, as: T.self) }
             )
         )
     }
@@ -512,7 +512,7 @@ public final class Container: Resolver {
         guard supplied != nil, let taken = takeSupplied(key) else { return }
         _ = add(
             instance: Unmanaged<AnyObject>.fromOpaque(taken).takeRetainedValue(), of: key,
-            boxType: _boxType(T.self))
+            as: T.self)
     }
 
     /// Changes the component under `key` in place (keeping its position).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A component whose instances are `T`s.
 ///
 /// Most of the engine runs unspecialized for `T` (it reaches a component through a type-erased
@@ -52,10 +54,14 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     private let forwardWithArguments:
         (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?
     private let asyncClosure: (@Sendable (any Resolver) async throws -> T)?
-    /// `Box<T>`, looked up once: this code is not specialized, and looking the generic type
-    /// up on each creation costs more than the creation. `nil` when `T` is a class: an
-    /// instance is kept as itself (``_keep(_:)``).
-    private let boxType: Box<T>.Type?
+    /// Whether an instance is kept as itself (`T` is a class), not in a `Box<T>`
+    /// (``_keep(_:)``).
+    private let keptAsItself: Bool
+    /// `Box<T>`'s metadata, looked up on the first creation that keeps one (this code is not
+    /// specialized, and looking the generic type up on each creation costs more than the
+    /// creation), not when registering: a new process pays for a generic type's metadata
+    /// the first time it is named, and most registrations never keep a value.
+    private let boxMetadata = Atomic<UInt>(0)
     /// Applied to each new instance: an `@Injectable` type's members injector, the `.inject`
     /// key paths (in the order added), then `onCreate` hooks (in the order added). Composed
     /// closures, not arrays: see above. Called by code specialized in the caller
@@ -95,7 +101,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         dependencies: [Dependency] = [],
         factory: Factory,
         membersInjector: (@Sendable (any Resolver, T) throws -> Void)? = nil,
-        boxType: Box<T>.Type? = _boxType(T.self)
+        keptAsItself: Bool = _keptAsItself(T.self)
     ) {
         var closure: (@Sendable (any Resolver) throws -> T)?
         var autowired: (@Sendable (Frame) throws -> T)?
@@ -118,7 +124,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: boxType, wrappers: wrappers, scope: scope, dependencies: dependencies,
+            keptAsItself: keptAsItself, wrappers: wrappers, scope: scope,
+            dependencies: dependencies,
             injection: membersInjector, keyPaths: nil, keyPathsInFrame: nil, hook: nil,
             disposeHooks: nil, isLazy: false, slots: nil, dependencySlots: [], disposal: nil)
     }
@@ -139,7 +146,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         )?,
         forwardWithArguments: (@Sendable (any Resolver, UnsafeRawPointer, Any.Type) throws -> T)?,
         asyncClosure: (@Sendable (any Resolver) async throws -> T)?,
-        boxType: Box<T>.Type?,
+        keptAsItself: Bool,
         wrappers: WrapperPlans?,
         scope: Scope,
         dependencies: [Dependency],
@@ -158,7 +165,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         self.withArguments = withArguments
         self.forwardWithArguments = forwardWithArguments
         self.asyncClosure = asyncClosure
-        self.boxType = boxType
+        self.keptAsItself = keptAsItself
         self.injection = injection
         self.keyPaths = keyPaths
         self.keyPathsInFrame = keyPathsInFrame
@@ -228,7 +235,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             key: key, instance: instance, forwardsTo: forwardsTo, closure: closure,
             autowired: autowired, withArguments: withArguments,
             forwardWithArguments: forwardWithArguments, asyncClosure: asyncClosure,
-            boxType: boxType, wrappers: wrappers, scope: scope,
+            keptAsItself: keptAsItself, wrappers: wrappers, scope: scope,
             dependencies: dependencies ?? self.dependencies,
             // Closures chosen with `!= nil ?`, not `??`: through the generic `??`, a closure
             // comes out wrapped in two reabstraction thunks that every call then runs.
@@ -368,13 +375,20 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
     private func keep(_ instance: T) -> AnyObject {
-        _keep(instance, in: boxType)
+        if keptAsItself { return unsafeBitCast(instance, to: AnyObject.self) }
+        var metadata = boxMetadata.load(ordering: .relaxed)
+        if metadata == 0 {
+            // Any thread may store it: every one stores the same pointer.
+            metadata = UInt(bitPattern: ObjectIdentifier(Box<T>.self))
+            boxMetadata.store(metadata, ordering: .relaxed)
+        }
+        return _keep(instance, in: unsafeBitCast(metadata, to: Box<T>.Type.self))
     }
 
     /// The instance a kept object holds (``_kept(_:as:)``), without asking the runtime about
     /// `T`.
     private func kept(_ box: AnyObject) -> T {
-        _kept(box, as: T.self, itself: boxType == nil)
+        _kept(box, as: T.self, itself: keptAsItself)
     }
 
     // MARK: Disposal
@@ -539,7 +553,7 @@ extension TypedComponent: TypedOperations {
         if component.finishesAlways { return true }
         guard let wrappers = component.wrappers else { return false }
         // A class instance is kept as itself: the box is the instance.
-        if component.boxType == nil { return wrappers.plan(forObject: box) != nil }
+        if component.keptAsItself { return wrappers.plan(forObject: box) != nil }
         return component.needsFinishing(component.kept(box))
     }
 
