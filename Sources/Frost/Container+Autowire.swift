@@ -51,9 +51,11 @@ extension Container {
 
     /// Stores an autowired registration: `make` reads the parameters through a ``Frame``
     /// (from the slots the container binds them to, or by type) and calls the initializer.
-    /// Inlined into the caller, which names the registration's class and box for `T`: code
-    /// specialized for `T` reads their metadata from a cache of its own, where the code that
-    /// stores the registration, generic over `T`, would ask the runtime to look each up.
+    /// Inlined into the caller, which decides whether `T`'s instances are kept as themselves
+    /// (a constant in code specialized for `T`). The registration's class, `TypedComponent<T>`,
+    /// is named by the generic code that stores it: code specialized for `T` would name it by
+    /// its mangled name, which a new process demangles, once per registered type, at several
+    /// times the cost of the generic code's lookup.
     @inlinable
     func registerAutowired<T>(
         _ type: T.Type,
@@ -62,15 +64,15 @@ extension Container {
         make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
         storeAutowired(
-            TypedComponent<T>.self, keptAsItself: _keptAsItself(T.self), name: name,
-            parameters: parameters, make: make)
+            T.self, keptAsItself: _keptAsItself(T.self), name: name, parameters: parameters,
+            make: make)
     }
 
-    /// ``registerAutowired(_:name:parameters:make:)``'s registration, made as a `component`
-    /// whose instances are kept as themselves when `keptAsItself` (a class's), else in boxes.
+    /// ``registerAutowired(_:name:parameters:make:)``'s registration, whose instances are kept
+    /// as themselves when `keptAsItself` (a class's), else in boxes.
     @usableFromInline
     func storeAutowired<T>(
-        _ component: TypedComponent<T>.Type,
+        _ type: T.Type,
         keptAsItself: Bool,
         name: String?,
         parameters: [Any.Type],
@@ -80,7 +82,7 @@ extension Container {
             Dependency.parameter(parameter, position: position + 1, of: T.self)
         }
         return add(
-            component.init(
+            TypedComponent<T>(
                 key: RegistrationKey(T.self, name: name),
                 scope: defaultScope,
                 dependencies: dependencies,

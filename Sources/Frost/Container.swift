@@ -130,22 +130,20 @@ public final class Container: Resolver {
         name: String? = nil,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
-        // The registration's class and box named here, specialized for `T` (see
-        // `registerAutowired`).
-        storeClosure(
-            TypedComponent<T>.self, keptAsItself: _keptAsItself(T.self), name: name,
-            factory: factory)
+        // Whether `T` is kept as itself decided here, specialized for `T`; its class named by
+        // the generic code (see `registerAutowired`).
+        storeClosure(T.self, keptAsItself: _keptAsItself(T.self), name: name, factory: factory)
     }
 
-    /// ``register(_:name:factory:)``'s registration, made as a `component` whose instances go
-    /// as themselves when `keptAsItself` (a class's), else in boxes.
+    /// ``register(_:name:factory:)``'s registration, whose instances are kept as themselves
+    /// when `keptAsItself` (a class's), else in boxes.
     @usableFromInline
     func storeClosure<T>(
-        _ component: TypedComponent<T>.Type, keptAsItself: Bool, name: String?,
+        _ type: T.Type, keptAsItself: Bool, name: String?,
         factory: @escaping @Sendable (any Resolver) throws -> T
     ) -> Registration<T> {
         add(
-            component.init(
+            TypedComponent<T>(
                 key: RegistrationKey(T.self, name: name), scope: defaultScope,
                 factory: .closure(factory), keptAsItself: keptAsItself))
     }
