@@ -47,8 +47,11 @@ extension Resolver {
         guard let space = _space else { return try resolveSynchronously(T.self, name: name) }
         let found = space._withUnsafeGuaranteedRef { $0.find(ObjectIdentifier(T.self), name: name) }
         if let box = found.box { return _readBox(box, as: T.self) }
+        // A miss awaits only for an `Optional`, whose wrapped type may need it.
         guard space._withUnsafeGuaranteedRef({ $0.mayAwait }),
-            !space._withUnsafeGuaranteedRef({ $0.resolvesSynchronously(found) })
+            found.found
+                ? !space._withUnsafeGuaranteedRef({ $0.resolvesSynchronously(found) })
+                : TypeKind.isOptional(T.self)
         else {
             return try _Space.resolve(found, T.self, name: name, in: space)
         }

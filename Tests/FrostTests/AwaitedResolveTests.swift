@@ -68,6 +68,49 @@ struct AwaitedResolveTests {
         #expect(try resolveSynchronously(AsyncPool?.self, from: resolver) === pool)
     }
 
+    /// In a chain with something async, the other misses of an awaited resolve answer as
+    /// before: a `Lazy` or `Provider` of a registered type, `.notRegistered` for a type nothing
+    /// registers, `nil` for an `Optional` of one; after `dispose()`, `.disposed`.
+    @Test func anAwaitedMissInAnAsyncChainAnswersAsBefore() async throws {
+        let container = Container()
+        container.register(AsyncPool.self) { _ async in AsyncPool(id: 8) }.scope(.singleton)
+        let frozen = try container.freeze()
+        let lazy: Lazy<AsyncPool> = try await frozen.resolve(Lazy<AsyncPool>.self)
+        let provider: Provider<AsyncPool> = try await frozen.resolve(Provider<AsyncPool>.self)
+        let pool: AsyncPool = try await frozen.resolve(AsyncPool.self)
+        #expect(lazy.value === pool)
+        #expect(provider() === pool)
+        let missing: AsyncRepository? = try await frozen.resolve(AsyncRepository?.self)
+        #expect(missing == nil)
+        await #expect(throws: FrostError.self) {
+            let _: AsyncRepository = try await frozen.resolve(AsyncRepository.self)
+        }
+        await frozen.dispose()
+        let error = await #expect(throws: FrostError.self) {
+            let _: AsyncPool? = try await frozen.resolve(AsyncPool?.self)
+        }
+        #expect(error?.code == .disposed)
+    }
+
+    final class SelfAwaiting: Sendable {
+        let itself: SelfAwaiting?
+        init(itself: SelfAwaiting?) { self.itself = itself }
+    }
+
+    /// An async factory that awaits an `Optional` of its own type is a cycle, reported, not a
+    /// wait for itself.
+    @Test func anAsyncFactoryAwaitingAnOptionalOfItselfIsACycle() async throws {
+        let container = Container()
+        container.register(SelfAwaiting.self) { r async throws in
+            SelfAwaiting(itself: try await r.resolve(SelfAwaiting?.self))
+        }.scope(.singleton)
+        let frozen = try container.freeze()
+        let error = await #expect(throws: FrostError.self) {
+            let _: SelfAwaiting = try await frozen.resolve(SelfAwaiting.self)
+        }
+        #expect(error?.code == .cycle)
+    }
+
     final class MaybePooled: Sendable {
         let pool: AsyncPool?
         init(pool: AsyncPool?) { self.pool = pool }

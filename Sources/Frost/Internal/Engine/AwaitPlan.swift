@@ -148,11 +148,12 @@ extension _Space {
     /// Whether an awaited resolve of what `found` found runs as the synchronous one: nothing
     /// it needs must be awaited (the plan of its slot, made when the container that adds the
     /// slot was built, followed down the chain while each child ``inheritsPlans``). A miss is
-    /// not: it may be an `Optional` whose wrapped type needs awaiting
-    /// (``resolveMissAwaiting(_:name:)``).
+    /// answered by the synchronous path too (an error, or a `Lazy` or `Provider` made on the
+    /// spot), but for an `Optional`, which the awaited resolve sends to
+    /// ``resolveMissAwaiting(_:name:)`` (its wrapped type may need awaiting).
     @usableFromInline
     final func resolvesSynchronously(_ found: Found) -> Bool {
-        guard found.found else { return false }
+        guard found.found else { return true }
         let slot = found.slot
         var space = Unmanaged.passUnretained(self)
         while true {

@@ -25,6 +25,7 @@ enum TypeKind: Equatable {
     static func isValueType(_ type: Any.Type) -> Bool { of(type) == .value }
 
     /// Whether `type` is `Optional<Wrapped>` for some `Wrapped`.
+    @usableFromInline
     static func isOptional(_ type: Any.Type) -> Bool { rawKind(of: type) == optionalKind }
 
     /// Whether `type` can be one of Frost's own generic types (`Lazy`, `Provider`, `Injected`,
