@@ -78,10 +78,37 @@ static inline uint64_t short_read32(const uint8_t *bytes) {
     return word;
 }
 
-/// The 64-bit hash of a named key's tail: its separator byte and its name.
+/// The 64-bit hash of a named key's tail when its name is a small image (see
+/// frost_small_name_image): two words, one round of the mix.
+static inline uint64_t short_image_hash(uint8_t separator, uint64_t low, uint64_t high) {
+    const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
+                   p2 = 0x8ebc6af09c88c6e3ull;
+    return short_multiply_mix(low ^ p1, high ^ p0 ^ separator) ^ p2;
+}
+
+/// The small image of a name of at most FROST_SMALL_NAME bytes, as a 64-bit Swift stores a
+/// `String` that short (little-endian): its bytes, zero-filled, in 15 bytes, then a byte that
+/// holds 0xE0 or 0xA0 (ASCII or not) plus the length.
+static inline void small_image(const uint8_t *name, uint32_t length, uint64_t *low,
+                               uint64_t *high) {
+    uint8_t bytes[16] = {0};
+    if (length > 0) memcpy(bytes, name, length);
+    uint64_t first = short_read64(bytes), second = short_read64(bytes + 8);
+    uint64_t ascii = ((first | second) & 0x8080808080808080ull) == 0;
+    *low = first;
+    *high = second | ((ascii ? 0xE0ull : 0xA0ull) | length) << 56;
+}
+
+/// The 64-bit hash of a named key's tail: its separator byte and its name (a short name by
+/// its small image, so that a caller holding the image hashes the same).
 static inline uint64_t short_tail_hash(uint8_t separator, const uint8_t *name, uint32_t length) {
     const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
                    p2 = 0x8ebc6af09c88c6e3ull;
+    if (length <= FROST_SMALL_NAME) {
+        uint64_t low, high;
+        small_image(name, length, &low, &high);
+        return short_image_hash(separator, low, high);
+    }
     uint64_t seed = p0 ^ ((uint64_t)separator << 32 | length);
     uint64_t a = 0, b = 0;
     if (length <= 16) {
@@ -596,6 +623,42 @@ frost_found frost_table_lookup_named(const frost_table *table, uint64_t identity
     uint32_t index = __builtin_expect(table->short_keys, 1)
         ? slot_named(table, identity, separator, name, length)
         : frost_table_find_named(table, identity, separator, name, length, NULL);
+    if (index == FROST_NOT_FOUND) return not_found;
+    frost_slot *slot = &table->slots[index];
+    return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};
+}
+
+/// A small image's slot in a table with short keys and an inline search, verified, or
+/// FROST_NOT_FOUND: inline, for frost_table_lookup_small_name.
+__attribute__((always_inline)) static inline uint32_t slot_small_name(
+    const frost_table *table, uint64_t identity, uint8_t separator, uint64_t low, uint64_t high,
+    uint32_t length) {
+    uint64_t short_form = identity ^ short_image_hash(separator, low, high);
+    uint32_t index =
+        frost_inline_search8(&table->identity.bdz, short_form ^ table->identity.salt);
+    if (index >= table->capacity) return FROST_NOT_FOUND;
+    const frost_slot *slot = &table->slots[index];
+    uint8_t name[16];
+    memcpy(name, &low, 8);
+    memcpy(name + 8, &high, 8);
+    if (slot->identity8 != identity || slot->identity_length != 9 + length ||
+        slot->identity[8] != separator || !same_bytes(slot->identity + 9, name, length)) {
+        return FROST_NOT_FOUND;
+    }
+    return index;
+}
+
+frost_found frost_table_lookup_small_name(const frost_table *table, uint64_t identity,
+                                         uint8_t separator, uint64_t low, uint64_t high) {
+    uint32_t length = (uint32_t)(high >> 56) & 0x0F;
+    if (!__builtin_expect(table->short_keys, 1) ||
+        table->identity.info.evaluator == FROST_EVALUATOR_CMPH) {
+        uint8_t name[16];
+        memcpy(name, &low, 8);
+        memcpy(name + 8, &high, 8);
+        return frost_table_lookup_named(table, identity, separator, name, length);
+    }
+    uint32_t index = slot_small_name(table, identity, separator, low, high, length);
     if (index == FROST_NOT_FOUND) return not_found;
     frost_slot *slot = &table->slots[index];
     return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};

@@ -231,11 +231,11 @@ struct LookupTests {
         #expect(!frozen.contains(Database.self))
     }
 
-    /// A name is looked up the same way the first time and every time after (a frozen root
-    /// remembers the slot a call site's name found): many names of two types, more than it
-    /// remembers, resolved three times in different orders, by literal-like and run-time
-    /// strings, short and long, through a child too; a string mutated after a lookup finds
-    /// its new name; NFC and NFD spellings of one name, looked up alternately, find it.
+    /// A name is found the same way on every lookup, however its string is held: many names
+    /// of two types, resolved three times in different orders, by run-time strings short
+    /// (held in the `String` itself, looked up by those two words) and long (by their bytes),
+    /// through a child too; a string mutated after a lookup finds its new name; NFC and NFD
+    /// spellings of one name, looked up alternately, find it.
     @Test(arguments: Mode.allCases)
     func namesAreFoundAlikeOnEveryLookup(mode: Mode) throws {
         let count = 3_000

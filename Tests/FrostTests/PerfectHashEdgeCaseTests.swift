@@ -78,6 +78,38 @@ struct PerfectHashEdgeCaseTests {
         }
     }
 
+    /// A name of up to 15 UTF-8 bytes is looked up by the two words its `String` is stored in
+    /// (its small image): the standard library's layout is the one CFrost hashes, and a name
+    /// held as a small string, a longer one, or a short one stored on the heap finds the same
+    /// key as its bytes do, with the same instance.
+    @Test func shortNamesAreLookedUpByTheirSmallImage() throws {
+        #if _pointerBitWidth(_64)
+            #expect(SmallName.layoutHolds)
+        #endif
+        let names = ["", "a", "console", "caf\u{E9}", "123456789012345", "1234567890123456"]
+        let identity: UInt64 = 0x1234_5678_9ABC_DEF0
+        let table = try PerfectHashTable(
+            keys: names.map { RegistrationKey(Int.self, name: $0) })
+        var onHeap = String()
+        onHeap.reserveCapacity(64)
+        onHeap += "console"
+        #expect(SmallName.image(of: onHeap) == nil)
+        #expect(SmallName.image(of: "console") != nil)
+        #expect(SmallName.image(of: "1234567890123456") == nil)
+        for name in names + [onHeap] {
+            let bits = UInt64(UInt(bitPattern: ObjectIdentifier(Int.self)))
+            let bySmallImage = PerfectHashTable.find(
+                in: table.cTable, smallNames: true, identity: bits, name: name)
+            let byBytes = PerfectHashTable.find(
+                in: table.cTable, smallNames: false, identity: bits, name: name)
+            #expect(bySmallImage.location == byBytes.location)
+            #expect(bySmallImage.location != .max)
+            let other = PerfectHashTable.find(
+                in: table.cTable, smallNames: true, identity: identity, name: name)
+            #expect(other.location == .max)
+        }
+    }
+
     @Test func emptyTableFindsNothingAndNeverCallsCmph() throws {
         let table = try KeySet(count: 0, seed: 1).table()
         #expect(table.capacity == 0)

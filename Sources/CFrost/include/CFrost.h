@@ -417,6 +417,18 @@ frost_found frost_table_lookup_named(const frost_table *_Nonnull table, uint64_t
                                      uint8_t separator, const uint8_t *_Nullable name,
                                      uint32_t length);
 
+/// The longest name a named key's short form hashes by its small image (below).
+#define FROST_SMALL_NAME 15
+
+/// frost_table_lookup_named for a name of at most FROST_SMALL_NAME bytes given as its small
+/// image: two 64-bit words, little-endian, holding the name's bytes zero-filled to 15, then a
+/// byte of 0xE0 (the name is ASCII) or 0xA0 (it is not) plus the length. That is how a
+/// 64-bit Swift stores a `String` of up to 15 UTF-8 bytes, so a caller passes a small string's
+/// two words as they are: the name is neither copied nor hashed byte by byte. `high`'s top
+/// byte must be such a byte: a name stored any other way goes to frost_table_lookup_named.
+frost_found frost_table_lookup_small_name(const frost_table *_Nonnull table, uint64_t identity,
+                                         uint8_t separator, uint64_t low, uint64_t high);
+
 /// The slot index of an 8-byte identity, or FROST_NOT_FOUND (no instance is read).
 uint32_t frost_table_find_identity8(const frost_table *_Nonnull table, uint64_t identity);
 

@@ -299,7 +299,10 @@ public class _Space: @unchecked Sendable {
     private final func findSlowly(_ type: ObjectIdentifier, name: String?) -> Found {
         if findsDirectly, let name {
             // A frozen root's named lookup: ``findOwn(_:named:)``'s, inlined.
-            let found = perfectHash.unsafelyUnwrapped.find(
+            // The table read twice, not bound: a binding is retained across the call.
+            let found = PerfectHashTable.find(
+                in: perfectHash.unsafelyUnwrapped.cTable,
+                smallNames: perfectHash.unsafelyUnwrapped.takesSmallNames,
                 identity: UInt64(UInt(bitPattern: type)), name: name)
             return Found(location: found.location, box: found.instance)
         }
@@ -335,7 +338,9 @@ public class _Space: @unchecked Sendable {
     @inline(never)
     final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
         if let perfectHash {
-            let found = perfectHash.find(identity: UInt64(UInt(bitPattern: type)), name: name)
+            let found = PerfectHashTable.find(
+                in: perfectHash.cTable, smallNames: perfectHash.takesSmallNames,
+                identity: UInt64(UInt(bitPattern: type)), name: name)
             return Found(location: found.location, box: found.instance)
         }
         let slot = lookup.slot(type, name: name)

@@ -30,9 +30,9 @@ final class PerfectHashTable: @unchecked Sendable {
     /// of the installed components (a frozen container's table); `false` for a table built
     /// with its names.
     private let namesLater: Bool
-    /// The slots of named keys, remembered by name on their first lookup
-    /// (``find(identity:name:)``).
-    private let names: NameCache
+    /// Whether a name stored in its `String` is looked up by those two words (the standard
+    /// library stores small strings as CFrost expects: see `SmallName`).
+    let takesSmallNames = SmallName.layoutHolds
 
     /// Why a table could not be built.
     enum BuildError: Error {
@@ -61,7 +61,6 @@ final class PerfectHashTable: @unchecked Sendable {
             count: keys.count,
             options: options,
             namesLater: true,
-            namedKeys: keys.reduce(0) { $0 + ($1.name == nil ? 0 : 1) },
             writeIdentity: { index, arena in keys[index].appendIdentityBytes(to: &arena) },
             writeName: nil
         )
@@ -78,7 +77,6 @@ final class PerfectHashTable: @unchecked Sendable {
             count: identities.count,
             options: options,
             namesLater: false,
-            namedKeys: 0,
             writeIdentity: { index, arena in arena.append(contentsOf: identities[index]) },
             writeName: { index, arena in arena.append(contentsOf: names[index].utf8) }
         )
@@ -88,7 +86,6 @@ final class PerfectHashTable: @unchecked Sendable {
         count: Int,
         options: frost_build_options,
         namesLater: Bool,
-        namedKeys: Int,
         writeIdentity: (Int, inout [UInt8]) -> Void,
         writeName: ((Int, inout [UInt8]) -> Void)?
     ) throws(BuildError) {
@@ -145,7 +142,6 @@ final class PerfectHashTable: @unchecked Sendable {
         self.capacity = Int(frost_table_capacity(table))
         self.generation = Self.nextGeneration()
         self.namesLater = namesLater
-        self.names = NameCache(namedKeys: namedKeys)
     }
 
     deinit {
@@ -174,38 +170,31 @@ final class PerfectHashTable: @unchecked Sendable {
         return (UInt(truncatingIfNeeded: found.slot), found.instance)
     }
 
-    /// The slot of a named key and the box cached in it (a protected read): the slot this
-    /// table's name cache remembers for the name, else ``find(in:identity:name:)``'s lookup,
-    /// remembered when it finds the key. A resolve by type and name hashes the name's bytes
-    /// once per call site's string, not on every resolve.
-    @inline(__always)
-    func find(identity bits: UInt64, name: String) -> (
-        location: UInt, instance: UnsafeMutableRawPointer?
-    ) {
-        if let slot = names.slot(identity: bits, name: name) {
-            return (UInt(flags(at: slot)) << 32 | UInt(slot), cell(at: slot).read())
-        }
-        return findRemembering(identity: bits, name: name)
-    }
-
-    /// ``find(identity:name:)`` when the name cache has no answer: the perfect hash's.
-    @inline(never)
-    private func findRemembering(identity bits: UInt64, name: String) -> (
-        location: UInt, instance: UnsafeMutableRawPointer?
-    ) {
-        let found = Self.find(in: table, identity: bits, name: name)
-        let slot = Slot(truncatingIfNeeded: found.location)
-        if slot != Self.notFound { names.remember(identity: bits, name: name, slot: slot) }
-        return found
-    }
-
     /// The slot of a named key and the box cached in it (a protected read), in one C call:
-    /// ``find(identity:)`` for a resolve by type and name, in the C table `table`. A name that
-    /// misses and is not ASCII is looked up again in its NFC form (see ``RegistrationKey``).
+    /// ``find(identity:)`` for a resolve by type and name, in the C table `table` (a caller
+    /// that holds the table passes its ``cTable`` and ``takesSmallNames``, and nothing retains
+    /// the table for the call). When `smallNames`, a name of up to 15 UTF-8 bytes, which
+    /// Swift stores in the `String` itself, is handed to CFrost as those two words and hashed
+    /// as they are (its small image, see `frost_table_lookup_small_name`); any other name by
+    /// its bytes (``find(bytesIn:identity:name:)``).
     @inline(__always)
-    private static func find(in table: OpaquePointer, identity bits: UInt64, name: String) -> (
-        location: UInt, instance: UnsafeMutableRawPointer?
-    ) {
+    static func find(
+        in table: OpaquePointer, smallNames: Bool, identity bits: UInt64, name: String
+    ) -> (location: UInt, instance: UnsafeMutableRawPointer?) {
+        if smallNames, let image = SmallName.image(of: name) {
+            let found = frost_table_lookup_small_name(
+                table, bits, RegistrationKey.nameSeparator, image.low, image.high)
+            if found.slot != .max { return (UInt(truncatingIfNeeded: found.slot), found.instance) }
+        }
+        return find(bytesIn: table, identity: bits, name: name)
+    }
+
+    /// ``find(in:smallNames:identity:name:)`` by the name's bytes. A name that misses and is
+    /// not ASCII is looked up again in its NFC form (see ``RegistrationKey``).
+    @inline(never)
+    private static func find(bytesIn table: OpaquePointer, identity bits: UInt64, name: String)
+        -> (location: UInt, instance: UnsafeMutableRawPointer?)
+    {
         var found = name.utf8.withContiguousStorageIfAvailable { utf8 in
             frost_table_lookup_named(
                 table, bits, RegistrationKey.nameSeparator, utf8.baseAddress, UInt32(utf8.count))
@@ -216,7 +205,7 @@ final class PerfectHashTable: @unchecked Sendable {
         return (UInt(truncatingIfNeeded: found!.slot), found!.instance)
     }
 
-    /// ``find(in:identity:name:)`` by the name's canonical bytes: its NFC form, made contiguous
+    /// ``find(bytesIn:identity:name:)`` by the name's canonical bytes: its NFC form, made contiguous
     /// (a name that is not ASCII and missed, or one not stored as contiguous UTF-8).
     @inline(never)
     private static func findCanonically(
@@ -231,6 +220,9 @@ final class PerfectHashTable: @unchecked Sendable {
                 table, bits, RegistrationKey.nameSeparator, utf8.baseAddress, UInt32(utf8.count))
         }
     }
+
+    /// The C table, for ``find(in:smallNames:identity:name:)``.
+    var cTable: OpaquePointer { table }
 
     /// The slot of a key: by its 8-byte identity when unnamed, else by identity and name.
     func slot(for key: RegistrationKey) -> Slot {
@@ -526,4 +518,49 @@ struct SlotArray: @unchecked Sendable {
 /// The release function CFrost calls for each cached instance it drops.
 private func releaseInstance(_ instance: UnsafeMutableRawPointer) {
     Unmanaged<AnyObject>.fromOpaque(instance).release()
+}
+
+/// A name as the two words a 64-bit Swift stores a `String` of up to 15 UTF-8 bytes in (a
+/// small string): its bytes, then a byte of flags and the length. CFrost hashes a named key's
+/// name of that length in this form (`frost_table_lookup_small_name`), so a resolve by name
+/// hands over the caller's string as it lies, neither copied nor read byte by byte.
+///
+/// The layout is the standard library's (stable ABI), and is checked once against strings
+/// made here (``layoutHolds``, which each table reads when it is built): where it differs, or
+/// on a platform where a `String` is not two words, no name is taken this way and every
+/// lookup reads the name's bytes.
+enum SmallName {
+    /// The small image of `name`, or `nil` when `name` is not stored as a small string.
+    @inline(__always)
+    static func image(of name: String) -> (low: UInt64, high: UInt64)? {
+        #if _pointerBitWidth(_64)
+            let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+            // The top nibble: immortal (bit 63) and small (bit 61), not foreign (bit 60); bit
+            // 62 says whether it is ASCII.
+            guard words.1 >> 60 & 0b1011 == 0b1010 else { return nil }
+            return (words.0, words.1)
+        #else
+            return nil
+        #endif
+    }
+
+    /// Whether strings made here are stored as CFrost expects a small image.
+    static let layoutHolds: Bool = {
+        #if _pointerBitWidth(_64)
+            let samples: [(String, UInt64, UInt64)] = [
+                ("", 0, 0xE0 << 56),
+                ("console", 0x0065_6C6F_736E_6F63, 0xE7 << 56),
+                ("caf\u{E9}", 0xA9_C366_6163, 0xA5 << 56),
+                ("123456789012345", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039),
+            ]
+            return samples.allSatisfy { name, low, high in
+                let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+                return words.0 == low && words.1 == high
+                    && Int(words.1 >> 56 & 0x0F) == name.utf8.count
+                    && name.utf8.count <= Int(FROST_SMALL_NAME)
+            }
+        #else
+            return false
+        #endif
+    }()
 }
