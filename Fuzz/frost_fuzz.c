@@ -22,6 +22,20 @@ static void check(int condition, const char *what) {
     }
 }
 
+/// A name's small image (see frost_table_lookup_small_name): 1 when it has one (at most
+/// FROST_SMALL_NAME bytes).
+static int small_image(const uint8_t *name, uint32_t length, uint64_t *low, uint64_t *high) {
+    if (length > FROST_SMALL_NAME) return 0;
+    uint8_t bytes[16] = {0};
+    uint8_t seen = 0;
+    for (uint32_t b = 0; b < length; b++) seen |= name[b];
+    memcpy(bytes, name, length);
+    memcpy(low, bytes, 8);
+    memcpy(high, bytes + 8, 8);
+    *high |= (uint64_t)((seen >= 0x80 ? 0xA0 : 0xE0) | length) << 56;
+    return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
     frost_build_options options = {data[0] % FROST_RUNG_COUNT, (data[0] >> 4) % 3, 8};
@@ -100,6 +114,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                          keys[i].identity + 9, keys[i].identity_length - 9,
                                          &non_ascii) == slot && non_ascii == 0,
                   "find_named disagrees");
+            uint64_t low, high;
+            if (small_image(keys[i].identity + 9, keys[i].identity_length - 9, &low, &high)) {
+                frost_found found = frost_table_lookup_small_name(table, identity,
+                                                                  keys[i].identity[8], low, high);
+                check(found.slot == slot, "lookup_small_name disagrees");
+            }
         }
         if (keys[i].identity_length == 8) {
             uint64_t identity;
@@ -126,6 +146,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             uint32_t named = frost_table_find_named(table, identity, probe[8], probe + 9,
                                                     length - 9, &non_ascii);
             check(named == slot, "find_named disagrees on a non-key");
+            uint64_t low, high;
+            if (small_image(probe + 9, length - 9, &low, &high)) {
+                frost_found found = frost_table_lookup_small_name(table, identity, probe[8], low,
+                                                                  high);
+                check(found.slot == (named == FROST_NOT_FOUND ? UINT64_MAX : named),
+                      "lookup_small_name disagrees on a non-key");
+            }
             uint8_t seen = 0;
             for (uint32_t b = 9; b < length; b++) seen |= probe[b];
             check(non_ascii == (named == FROST_NOT_FOUND && seen >= 0x80),
