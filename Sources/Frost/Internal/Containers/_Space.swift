@@ -337,9 +337,11 @@ public class _Space: @unchecked Sendable {
     /// short function: no registers to save for the name's bytes.
     @inline(never)
     final func findOwn(_ type: ObjectIdentifier, named name: String) -> Found {
-        if let perfectHash {
+        if perfectHash != nil {
+            // The table read twice, not bound: a binding is retained across the call.
             let found = PerfectHashTable.find(
-                in: perfectHash.cTable, smallNames: perfectHash.takesSmallNames,
+                in: perfectHash.unsafelyUnwrapped.cTable,
+                smallNames: perfectHash.unsafelyUnwrapped.takesSmallNames,
                 identity: UInt64(UInt(bitPattern: type)), name: name)
             return Found(location: found.location, box: found.instance)
         }
