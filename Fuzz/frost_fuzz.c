@@ -119,6 +119,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 frost_found found = frost_table_lookup_small_name(table, identity,
                                                                   keys[i].identity[8], low, high);
                 check(found.slot == slot, "lookup_small_name disagrees");
+                // Images no String has (the other ASCII flag, a byte set past the name): a
+                // hit can only be the key of the name's first `length` bytes.
+                uint32_t length = keys[i].identity_length - 9;
+                uint64_t odd[2][2] = {{low, high ^ (1ull << 62)},
+                                      {length < 8 ? low | 0xA5ull << (8 * length) : low,
+                                       length >= 8 && length < 15
+                                           ? high | 0x5Aull << (8 * (length - 8))
+                                           : high}};
+                for (int k = 0; k < 2; k++) {
+                    frost_found other = frost_table_lookup_small_name(
+                        table, identity, keys[i].identity[8], odd[k][0], odd[k][1]);
+                    check(other.slot == slot || other.slot == UINT64_MAX,
+                          "lookup_small_name found another key for an odd image");
+                }
             }
         }
         if (keys[i].identity_length == 8) {

@@ -160,14 +160,14 @@ public final class Container: Resolver {
     public func register<T>(instance: T, name: String? = nil) -> Registration<T> {
         // Kept here, where `T` is known statically: a child that supplies a value per request
         // looks nothing up to keep it (and a class instance is kept as itself, unboxed).
-        register(kept: _keep(instance), as: T.self, name: name)
+        register(kept: _keep(instance), as: T.self, keptAsItself: _keptAsItself(T.self), name: name)
     }
 
     /// ``register(instance:name:)`` with the instance as a cell keeps it (``_keep(_:)``): a
     /// value for a provided key of the parent's fills the child's cell for it; anything else
     /// is a registration.
     @usableFromInline
-    func register<T>(kept: AnyObject, as type: T.Type, name: String?)
+    func register<T>(kept: AnyObject, as type: T.Type, keptAsItself: Bool, name: String?)
         -> Registration<T>
     {
         let key = RegistrationKey(T.self, name: name)
@@ -185,12 +185,14 @@ public final class Container: Resolver {
             supply(kept, at: index, for: key, perChildCount: parentContainer.space.perChildCount)
             return Registration(container: self, key: key)
         }
-        return add(instance: kept, of: key, as: T.self)
+        return add(instance: kept, of: key, as: T.self, keptAsItself: keptAsItself)
     }
 
     /// Registers `kept`, an instance of `T` as a cell keeps it, under `key`: a singleton whose
     /// cell is preset.
-    private func add<T>(instance kept: AnyObject, of key: RegistrationKey, as type: T.Type)
+    private func add<T>(
+        instance kept: AnyObject, of key: RegistrationKey, as type: T.Type, keptAsItself: Bool
+    )
         -> Registration<T>
     {
         // Immutable, and handed out as every resolve of it hands it out.
@@ -200,7 +202,8 @@ public final class Container: Resolver {
                 key: key,
                 scope: Singleton.scope,
                 instance: kept,
-                factory: .closure { _ in _kept(kept, as: T.self) }
+                factory: .closure { _ in _kept(kept, as: T.self, itself: keptAsItself) },
+                keptAsItself: keptAsItself
             )
         )
     }
@@ -510,7 +513,7 @@ public final class Container: Resolver {
         guard supplied != nil, let taken = takeSupplied(key) else { return }
         _ = add(
             instance: Unmanaged<AnyObject>.fromOpaque(taken).takeRetainedValue(), of: key,
-            as: T.self)
+            as: T.self, keptAsItself: _keptAsItself(T.self))
     }
 
     /// Changes the component under `key` in place (keeping its position).

@@ -81,33 +81,53 @@ struct PerfectHashEdgeCaseTests {
     /// A name of up to 15 UTF-8 bytes is looked up by the two words its `String` is stored in
     /// (its small image): the standard library's layout is the one CFrost hashes, and a name
     /// held as a small string, a longer one, or a short one stored on the heap finds the same
-    /// key as its bytes do, with the same instance.
+    /// key as its bytes do, with the same instance; names that differ only in trailing NULs
+    /// are different keys; an NFD spelling finds its NFC key, even where NFC is longer.
     @Test func shortNamesAreLookedUpByTheirSmallImage() throws {
         #if _pointerBitWidth(_64)
             #expect(SmallName.layoutHolds)
         #endif
-        let names = ["", "a", "console", "caf\u{E9}", "123456789012345", "1234567890123456"]
-        let identity: UInt64 = 0x1234_5678_9ABC_DEF0
-        let table = try PerfectHashTable(
-            keys: names.map { RegistrationKey(Int.self, name: $0) })
+        let names = [
+            "", "a", "a\0", "a\0\0", "console", "caf\u{E9}", "123456789012345",
+            "1234567890123456", "\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}x",
+            "\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}", "\u{0958}",
+        ]
+        let table = try PerfectHashTable(keys: names.map { RegistrationKey(Int.self, name: $0) })
+        #expect(table.hasShortKeys)
         var onHeap = String()
         onHeap.reserveCapacity(64)
         onHeap += "console"
         #expect(SmallName.image(of: onHeap) == nil)
-        #expect(SmallName.image(of: "console") != nil)
+        #expect(SmallName.image(of: "console")?.isASCII == true)
+        #expect(SmallName.image(of: "caf\u{E9}")?.isASCII == false)
         #expect(SmallName.image(of: "1234567890123456") == nil)
+        let bits = UInt64(UInt(bitPattern: ObjectIdentifier(Int.self)))
+        let other = UInt64(UInt(bitPattern: ObjectIdentifier(String.self)))
+        var slots = Set<UInt>()
         for name in names + [onHeap] {
-            let bits = UInt64(UInt(bitPattern: ObjectIdentifier(Int.self)))
             let bySmallImage = PerfectHashTable.find(
                 in: table.cTable, smallNames: true, identity: bits, name: name)
             let byBytes = PerfectHashTable.find(
                 in: table.cTable, smallNames: false, identity: bits, name: name)
             #expect(bySmallImage.location == byBytes.location)
             #expect(bySmallImage.location != .max)
-            let other = PerfectHashTable.find(
-                in: table.cTable, smallNames: true, identity: identity, name: name)
-            #expect(other.location == .max)
+            slots.insert(bySmallImage.location)
+            let miss = PerfectHashTable.find(
+                in: table.cTable, smallNames: true, identity: other, name: name)
+            #expect(miss.location == .max)
         }
+        #expect(slots.count == names.count)
+        // U+0958 decomposes to two scalars (NFD, 6 bytes): found through its NFC key (3).
+        let decomposed = "\u{915}\u{93C}"
+        #expect(decomposed == "\u{0958}")
+        let nfd = PerfectHashTable.find(
+            in: table.cTable, smallNames: true, identity: bits, name: decomposed)
+        let nfc = PerfectHashTable.find(
+            in: table.cTable, smallNames: true, identity: bits, name: "\u{0958}")
+        #expect(nfd.location == nfc.location)
+        #expect(
+            PerfectHashTable.find(in: table.cTable, smallNames: true, identity: bits, name: "a\0b")
+                .location == .max)
     }
 
     @Test func emptyTableFindsNothingAndNeverCallsCmph() throws {
@@ -237,6 +257,11 @@ struct PerfectHashEdgeCaseTests {
             let slot = table.slot(identity: key.type.bits, name: key.name!)
             #expect(slot != PerfectHashTable.notFound && table.inputIndex(of: slot) == index)
             slots.insert(slot)
+            // A resolve's lookup (a short name by its small image) finds the same slot.
+            let found = PerfectHashTable.find(
+                in: table.cTable, smallNames: table.takesSmallNames, identity: key.type.bits,
+                name: key.name!)
+            #expect(found.location & 0xFFFF_FFFF == UInt(slot))
         }
         #expect(slots.count == keys.count)
         let float = TypeIdentity(Float.self).bits

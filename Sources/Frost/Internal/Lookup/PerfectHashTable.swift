@@ -184,7 +184,13 @@ final class PerfectHashTable: @unchecked Sendable {
         if smallNames, let image = SmallName.image(of: name) {
             let found = frost_table_lookup_small_name(
                 table, bits, RegistrationKey.nameSeparator, image.low, image.high)
-            if found.slot != .max { return (UInt(truncatingIfNeeded: found.slot), found.instance) }
+            // Its answer is the one by its bytes: final, unless a name that is not ASCII
+            // missed, which is looked up again in its NFC form.
+            if found.slot != .max || image.isASCII {
+                return (UInt(truncatingIfNeeded: found.slot), found.instance)
+            }
+            let canonical = findCanonically(in: table, identity: bits, name: name)
+            return (UInt(truncatingIfNeeded: canonical.slot), canonical.instance)
         }
         return find(bytesIn: table, identity: bits, name: name)
     }
@@ -532,13 +538,13 @@ private func releaseInstance(_ instance: UnsafeMutableRawPointer) {
 enum SmallName {
     /// The small image of `name`, or `nil` when `name` is not stored as a small string.
     @inline(__always)
-    static func image(of name: String) -> (low: UInt64, high: UInt64)? {
+    static func image(of name: String) -> (low: UInt64, high: UInt64, isASCII: Bool)? {
         #if _pointerBitWidth(_64)
             let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
             // The top nibble: immortal (bit 63) and small (bit 61), not foreign (bit 60); bit
             // 62 says whether it is ASCII.
             guard words.1 >> 60 & 0b1011 == 0b1010 else { return nil }
-            return (words.0, words.1)
+            return (words.0, words.1, words.1 >> 62 & 1 == 1)
         #else
             return nil
         #endif
@@ -547,11 +553,22 @@ enum SmallName {
     /// Whether strings made here are stored as CFrost expects a small image.
     static let layoutHolds: Bool = {
         #if _pointerBitWidth(_64)
+            // Literals (whose words the compiler writes) and strings the standard library
+            // builds at run time (decoded, appended, interpolated), ASCII and not.
+            var appended = "con"
+            appended += String(repeating: "s", count: 1) + "ole"
+            let count = 12_345
             let samples: [(String, UInt64, UInt64)] = [
                 ("", 0, 0xE0 << 56),
                 ("console", 0x0065_6C6F_736E_6F63, 0xE7 << 56),
+                (appended, 0x0065_6C6F_736E_6F63, 0xE7 << 56),
                 ("caf\u{E9}", 0xA9_C366_6163, 0xA5 << 56),
+                (
+                    String(decoding: [0x63, 0x61, 0x66, 0xC3, 0xA9], as: UTF8.self),
+                    0xA9_C366_6163, 0xA5 << 56
+                ),
                 ("123456789012345", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039),
+                ("1234567890\(count)", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039),
             ]
             return samples.allSatisfy { name, low, high in
                 let words = unsafeBitCast(name, to: (UInt64, UInt64).self)

@@ -376,11 +376,11 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
     private func keep(_ instance: T) -> AnyObject {
         if keptAsItself { return unsafeBitCast(instance, to: AnyObject.self) }
-        var metadata = boxMetadata.load(ordering: .relaxed)
+        var metadata = boxMetadata.load(ordering: .acquiring)
         if metadata == 0 {
             // Any thread may store it: every one stores the same pointer.
             metadata = UInt(bitPattern: ObjectIdentifier(Box<T>.self))
-            boxMetadata.store(metadata, ordering: .relaxed)
+            boxMetadata.store(metadata, ordering: .releasing)
         }
         return _keep(instance, in: unsafeBitCast(metadata, to: Box<T>.Type.self))
     }
