@@ -289,6 +289,36 @@ struct LookupTests {
         }
     }
 
+    /// A named singleton found by its small name is made anew after `releaseCachedInstances()`,
+    /// and a named resolve after `dispose()` fails with `.disposed`; a child that overrides a
+    /// named key answers its own registration, though the parent found that name first.
+    @Test func namedLookupsFollowTheContainersLife() throws {
+        let container = Container()
+        container.register(Database.self, name: "replica") { _ in Primary() }.scope(.singleton)
+        container.register(instance: AppConfig(port: 1), name: "port")
+        let frozen = try container.freeze()
+        let first = try frozen.resolve(Database.self, name: "replica")
+        #expect(try frozen.resolve(Database.self, name: "replica") === first)
+        #expect(try frozen.resolve(AppConfig.self, name: "port").port == 1)
+
+        let child = try frozen.child { c in
+            c.register(instance: AppConfig(port: 2), name: "port")
+            c.register(Database.self, name: "replica") { _ in Replica(AppConfig(port: 2)) }
+        }
+        #expect(try child.resolve(AppConfig.self, name: "port").port == 2)
+        #expect(try child.resolve(Database.self, name: "replica").label == "replica:2")
+        #expect(try frozen.resolve(AppConfig.self, name: "port").port == 1)
+
+        frozen.releaseCachedInstances()
+        let second = try frozen.resolve(Database.self, name: "replica")
+        #expect(second !== first)
+        #expect(try frozen.resolve(Database.self, name: "replica") === second)
+
+        frozen.dispose()
+        let error = frostError { _ = try frozen.resolve(Database.self, name: "replica") }
+        #expect(error?.code == .disposed)
+    }
+
     /// Threads that look names up at once, the first time, each find their own registration.
     @Test(.timeLimit(.minutes(1)))
     func namesLookedUpFromManyThreadsAtOnceFindTheirRegistrations() throws {
