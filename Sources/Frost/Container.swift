@@ -518,7 +518,16 @@ public final class Container: Resolver {
 
     /// Changes the component under `key` in place (keeping its position).
     func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
-        guard let entry = entries[key] else { return }
+        // A registration's modifiers (`.scope`, `.implements`, …) follow it: the entry stored
+        // last, unless replaced, is the key's, found without hashing the key.
+        let entry: Entry
+        if let last = order.last, !last.replaced, last.component.key == key {
+            entry = last
+        } else if let found = entries[key] {
+            entry = found
+        } else {
+            return
+        }
         entry.component = change(entry.component)
         registrationsChanged()
     }
