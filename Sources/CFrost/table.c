@@ -78,11 +78,13 @@ static inline uint64_t short_read32(const uint8_t *bytes) {
     return word;
 }
 
+/// The constants of the short forms' mix (wyhash's).
+static const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
+                      p2 = 0x8ebc6af09c88c6e3ull;
+
 /// The 64-bit hash of a named key's tail when its name is a small image (see
-/// frost_small_name_image): two words, one round of the mix.
+/// frost_table_lookup_small_name): two words, one round of the mix.
 static inline uint64_t short_image_hash(uint8_t separator, uint64_t low, uint64_t high) {
-    const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
-                   p2 = 0x8ebc6af09c88c6e3ull;
     return short_multiply_mix(low ^ p1, high ^ p0 ^ separator) ^ p2;
 }
 
@@ -102,8 +104,6 @@ static inline void small_image(const uint8_t *name, uint32_t length, uint64_t *l
 /// The 64-bit hash of a named key's tail: its separator byte and its name (a short name by
 /// its small image, so that a caller holding the image hashes the same).
 static inline uint64_t short_tail_hash(uint8_t separator, const uint8_t *name, uint32_t length) {
-    const uint64_t p0 = 0xa0761d6478bd642full, p1 = 0xe7037ed1a0b428dbull,
-                   p2 = 0x8ebc6af09c88c6e3ull;
     if (length <= FROST_SMALL_NAME) {
         uint64_t low, high;
         small_image(name, length, &low, &high);
@@ -630,17 +630,15 @@ frost_found frost_table_lookup_named(const frost_table *table, uint64_t identity
 
 /// A small image's slot in a table with short keys and an inline search, verified, or
 /// FROST_NOT_FOUND: inline, for frost_table_lookup_small_name.
+/// `name` is the image's bytes (its first `length` are the name).
 __attribute__((always_inline)) static inline uint32_t slot_small_name(
     const frost_table *table, uint64_t identity, uint8_t separator, uint64_t low, uint64_t high,
-    uint32_t length) {
+    const uint8_t *name, uint32_t length) {
     uint64_t short_form = identity ^ short_image_hash(separator, low, high);
     uint32_t index =
         frost_inline_search8(&table->identity.bdz, short_form ^ table->identity.salt);
     if (index >= table->capacity) return FROST_NOT_FOUND;
     const frost_slot *slot = &table->slots[index];
-    uint8_t name[16];
-    memcpy(name, &low, 8);
-    memcpy(name + 8, &high, 8);
     if (slot->identity8 != identity || slot->identity_length != 9 + length ||
         slot->identity[8] != separator || !same_bytes(slot->identity + 9, name, length)) {
         return FROST_NOT_FOUND;
@@ -651,14 +649,14 @@ __attribute__((always_inline)) static inline uint32_t slot_small_name(
 frost_found frost_table_lookup_small_name(const frost_table *table, uint64_t identity,
                                          uint8_t separator, uint64_t low, uint64_t high) {
     uint32_t length = (uint32_t)(high >> 56) & 0x0F;
+    uint8_t name[16];
+    memcpy(name, &low, 8);
+    memcpy(name + 8, &high, 8);
     if (!__builtin_expect(table->short_keys, 1) ||
         table->identity.info.evaluator == FROST_EVALUATOR_CMPH) {
-        uint8_t name[16];
-        memcpy(name, &low, 8);
-        memcpy(name + 8, &high, 8);
         return frost_table_lookup_named(table, identity, separator, name, length);
     }
-    uint32_t index = slot_small_name(table, identity, separator, low, high, length);
+    uint32_t index = slot_small_name(table, identity, separator, low, high, name, length);
     if (index == FROST_NOT_FOUND) return not_found;
     frost_slot *slot = &table->slots[index];
     return (frost_found){(uint64_t)slot->flags << 32 | index, frost_cell_read(&slot->cell)};

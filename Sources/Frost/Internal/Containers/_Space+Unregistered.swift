@@ -23,10 +23,21 @@ extension _Space {
         final func resolveMissAwaiting<T>(_ type: T.Type, name: String?)
         async throws(FrostError) -> T
     {
-        guard TypeKind.isOptional(T.self), let optional = T.self as? any OptionalResolving.Type,
-            !isDisposed, contains(RegistrationKey(optional.wrappedType, name: name))
+        guard !isDisposed, let optional = optional(T.self, name: name), optional.isRegistered
         else { return try resolveMiss(T.self, name: name) }
-        return try await optional.resolveWrappedAwaiting(from: resolver, name: name) as! T
+        return try await optional.type.resolveWrappedAwaiting(from: resolver, name: name) as! T
+    }
+
+    /// `type` as an `Optional`, and whether this container registers its wrapped type under
+    /// `name`; `nil` when `type` is not an `Optional`.
+    private final func optional(_ type: Any.Type, name: String?)
+        -> (type: any OptionalResolving.Type, isRegistered: Bool)?
+    {
+        // One read of the metadata rules most types out before a cast to a protocol, which
+        // costs a miss about a third of its instructions.
+        guard TypeKind.isOptional(type), let optional = type as? any OptionalResolving.Type
+        else { return nil }
+        return (optional, contains(RegistrationKey(optional.wrappedType, name: name)))
     }
 
     /// A `Lazy` or `Provider` over this container (`deferred`, not registered here), as
@@ -101,14 +112,9 @@ extension _Space {
     /// - Throws: `.notRegistered` for a `Lazy` or `Provider` of a type nothing registers.
     final func makeUnregistered(_ type: Any.Type, name: String?) throws(FrostError) -> Any? {
         if let deferred = try makeDeferred(type, name: name, arguments: nil) { return deferred }
-        // One read of the metadata rules most types out before a cast to a protocol, which
-        // costs a miss about a third of its instructions.
-        guard TypeKind.isOptional(type), let optional = type as? any OptionalResolving.Type
-        else { return nil }
-        guard contains(RegistrationKey(optional.wrappedType, name: name)) else {
-            return optional.absent
-        }
-        return try optional.resolveWrapped(from: resolver, name: name)
+        guard let optional = optional(type, name: name) else { return nil }
+        guard optional.isRegistered else { return optional.type.absent }
+        return try optional.type.resolveWrapped(from: resolver, name: name)
     }
 
     /// A `Lazy<Wrapped>` or `Provider<Wrapped>` over this container when `type` is one and

@@ -375,7 +375,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     /// What a cell keeps for `instance` (``_keep(_:)``), without asking the runtime about `T`.
     private func keep(_ instance: T) -> AnyObject {
-        if keptAsItself { return unsafeBitCast(instance, to: AnyObject.self) }
+        if keptAsItself { return _keep(instance, in: nil) }
         var metadata = boxMetadata.load(ordering: .acquiring)
         if metadata == 0 {
             // Any thread may store it: every one stores the same pointer.
