@@ -8,6 +8,9 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
     Examples/Package.swift Examples/Sources Examples/Tests
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Every SwiftPM build goes through this: a build that llbuild aborts is run once more (the script
+# says why); a build that fails, and every test run, is not. Test runs use --skip-build after it.
+BUILD := $(CURDIR)/Scripts/build-retrying-on-abort.sh $(SWIFT) build
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
 	fuzz walk bench bench-quick docs examples hummingbird lifecycle macros dependency-probe clean
@@ -35,7 +38,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build $(SWIFT_FLAGS)
+	$(BUILD) $(SWIFT_FLAGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
@@ -63,18 +66,23 @@ layout-check:
 	Scripts/engine-layout-check.sh
 
 unit: deps
-	$(SWIFT) test $(SWIFT_FLAGS)
+	$(BUILD) $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 # Swift Testing only (--disable-xctest): XCTest's empty harness run leaks on its own.
 sanitize: deps
-	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --disable-xctest
-	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --disable-xctest
+	$(BUILD) $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --build-tests
+	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --disable-xctest \
+	    --skip-build
+	$(BUILD) $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --build-tests
+	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --disable-xctest \
+	    --skip-build
 
 # Freezes and resolves through every public path 160 times under valgrind. "Possibly lost"
 # blocks are the Swift runtime's metadata caches; definite or indirect leaks fail. The C code is
 # built with DWARF 4 debug information: valgrind 3.19 cannot read the DWARF 5 clang emits.
 memcheck: deps
-	$(SWIFT) build $(SWIFT_FLAGS) -Xcc -gdwarf-4 --scratch-path .build-memcheck \
+	$(BUILD) $(SWIFT_FLAGS) -Xcc -gdwarf-4 --scratch-path .build-memcheck \
 	    --product frost-smoke
 	valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	    --error-exitcode=3 .build-memcheck/debug/frost-smoke
@@ -101,11 +109,13 @@ walk: deps
 
 # The benchmark: frozen vs dictionary container vs Swinject vs hand-written, release mode.
 bench: deps
-	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) frost-bench $(BENCH_ARGS)
+	cd Benchmarks && $(BUILD) -c release $(SWIFT_FLAGS) --product frost-bench
+	cd Benchmarks && .build/release/frost-bench $(BENCH_ARGS)
 
 # A short run that proves the benchmark works (CI); never read its timings.
 bench-quick: deps
-	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) frost-bench --quick
+	cd Benchmarks && $(BUILD) -c release $(SWIFT_FLAGS) --product frost-bench
+	cd Benchmarks && .build/release/frost-bench --quick
 	cd Benchmarks && .build/release/frost-bench --quick --json --filter singleton > .build/quick.json
 	@if command -v python3 >/dev/null; then python3 -m json.tool Benchmarks/.build/quick.json \
 	    > /dev/null && echo "frost-bench --json: valid JSON"; fi
@@ -131,23 +141,24 @@ docs: deps
 # FrostHummingbird, behind the package trait "Hummingbird": built with warnings as errors and
 # tested, in its own scratch path (switching traits recompiles the package).
 hummingbird: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird
+	$(BUILD) $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --traits Hummingbird --scratch-path .build-hummingbird \
-	    --filter FrostHummingbirdTests
+	    --skip-build --filter FrostHummingbirdTests
 
 # FrostMacros (`@Injectable`), behind the package trait "Macros": the compiler plugin and the
 # library built with warnings as errors, then the expansion and behaviour tests, in a scratch
 # path of its own (swift-syntax is built there once).
 macros: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros --target FrostMacros
+	$(BUILD) $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros --target FrostMacros
+	$(BUILD) $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --traits Macros --scratch-path .build-macros \
-	    --filter FrostMacrosTests
+	    --skip-build --filter FrostMacrosTests
 
 # FrostServiceLifecycle, behind the package trait "ServiceLifecycle": built with warnings as
 # errors and tested in its own scratch path, with "Hummingbird" on too, because its
 # documentation's code runs a real Hummingbird server (Tests/FrostServiceLifecycleDocumentation*).
 lifecycle: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --traits $(INTEGRATION_TRAITS) --scratch-path .build-lifecycle \
+	$(BUILD) $(SWIFT_FLAGS) --traits $(INTEGRATION_TRAITS) --scratch-path .build-lifecycle \
 	    --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --traits $(INTEGRATION_TRAITS) --scratch-path .build-lifecycle \
 	    --skip-build --filter FrostServiceLifecycle
@@ -161,7 +172,8 @@ dependency-probe:
 # Examples/ is a package of its own (Frost by path): a Hummingbird server and a command-line
 # tool, built with warnings as errors and tested.
 examples: deps
-	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) && $(SWIFT) test $(SWIFT_FLAGS)
+	cd Examples && $(BUILD) $(SWIFT_FLAGS) --build-tests
+	cd Examples && $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-memcheck .build-hummingbird .build-lifecycle \
