@@ -15,33 +15,64 @@ struct Validation {
     /// each registration alone are checked).
     let linked: Bool
 
-    /// What a declared dependency names, looked up once for every check: its registration
-    /// (this container's or the parent's; `nil` when nothing registers it), and its position
-    /// in `components` when it is this container's.
+    /// What a declared dependency names: its registration (this container's or the parent's;
+    /// `nil` when nothing registers it), and its position in `components` when it is this
+    /// container's.
     private struct Target {
         let component: Component?
         let index: Int?
     }
 
-    /// The targets of every component's dependencies, in one array (a component's are a
-    /// slice of it): one allocation for the whole graph, not one per registration.
-    private struct Targets {
-        let all: [Target]
-        /// Where each component's targets start in `all`, and, last, `all.count`.
-        let starts: [Int]
-
-        /// Each component's targets, in order.
-        var lists: LazyMapSequence<Range<Int>, ArraySlice<Target>> {
-            (0..<starts.count - 1).lazy.map { all[starts[$0]..<starts[$0 + 1]] }
-        }
+    /// The problems of declared dependencies, one list per rule, so that they are reported
+    /// rule by rule, each in registration order.
+    private struct DependencyProblems {
+        var missing: [FrostError] = []
+        var onArguments: [FrostError] = []
+        var captive: [FrostError] = []
+        var asyncMisfits: [FrostError] = []
     }
 
     func problems() -> [FrostError] {
         let alone = untrackedDisposal() + asyncLifetimes()
         guard linked else { return alone }
-        let targets = dependencyTargets()
-        return alone + missingDependencies(targets) + dependenciesOnArguments(targets)
-            + cycles(targets) + captiveDependencies(targets) + asyncMisfits(targets)
+        // One walk over every declared dependency: its registration is looked up once, each
+        // rule checks it, and the edges a cycle can close on are collected for Tarjan's walk.
+        var found = DependencyProblems()
+        var edgeTargets: [Int] = []
+        var edgeStarts: [Int] = []
+        edgeStarts.reserveCapacity(components.count + 1)
+        for component in components {
+            edgeStarts.append(edgeTargets.count)
+            let keepsWhereRegistered =
+                component.lifetime.madeWhereRegistered && component.instance == nil
+            for dependency in component.dependencies {
+                let target = target(of: dependency)
+                if !dependency.optional, target.component == nil {
+                    found.missing.append(missing(dependency, of: component))
+                }
+                if dependency.kind != .forward, let arguments = target.component?.argumentType {
+                    found.onArguments.append(
+                        onArguments(dependency, of: component, takes: arguments))
+                }
+                if !dependency.deferred, let depended = target.component {
+                    if keepsWhereRegistered,
+                        let problem = captive(component, dependency, depended)
+                    {
+                        found.captive.append(problem)
+                    }
+                    if !component.isAsync, depended.isAsync,
+                        !depended.lifetime.keepsAcrossResolves
+                    {
+                        found.asyncMisfits.append(asyncMisfit(component, dependency, depended))
+                    }
+                }
+                if dependency.constructs, let index = target.index { edgeTargets.append(index) }
+            }
+        }
+        edgeStarts.append(edgeTargets.count)
+        let edges = StronglyConnected.Edges(targets: edgeTargets, starts: edgeStarts)
+        return alone + found.missing + found.onArguments + cycles(edges) + found.captive
+            + found.asyncMisfits
     }
 
     /// Every `.onDispose` hook on a registration whose instances are never tracked (a
@@ -74,77 +105,47 @@ struct Validation {
         }
     }
 
-    /// Each component's dependencies' targets, in order: one key lookup per dependency.
-    private func dependencyTargets() -> Targets {
-        var all: [Target] = []
-        var starts: [Int] = []
-        starts.reserveCapacity(components.count + 1)
-        for component in components {
-            starts.append(all.count)
-            for dependency in component.dependencies {
-                if let index = index.position(of: dependency.key) {
-                    all.append(Target(component: components[index], index: index))
-                } else {
-                    all.append(
-                        Target(component: parent?.registration(for: dependency.key), index: nil))
-                }
-            }
+    /// What `dependency` names: one key lookup.
+    private func target(of dependency: Dependency) -> Target {
+        if let index = index.position(of: dependency.key) {
+            return Target(component: components[index], index: index)
         }
-        starts.append(all.count)
-        return Targets(all: all, starts: starts)
+        return Target(component: parent?.registration(for: dependency.key), index: nil)
     }
 
-    /// Every declared dependency that nothing registers, with the registration that needs it.
-    private func missingDependencies(_ targets: Targets) -> [FrostError] {
-        var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets.lists) {
-            for (dependency, target) in zip(component.dependencies, targets)
-            where !dependency.optional && target.component == nil {
-                problems.append(
-                    FrostError(
-                        .notRegistered,
-                        key: dependency.key,
-                        path: [component.key, dependency.key],
-                        catalog: catalog,
-                        detail: "needed by \(component.key.canonicalName) (\(dependency.label))"
-                    )
-                )
-            }
-        }
-        return problems
+    /// A declared dependency that nothing registers, with the registration that needs it.
+    private func missing(_ dependency: Dependency, of component: Component) -> FrostError {
+        FrostError(
+            .notRegistered,
+            key: dependency.key,
+            path: [component.key, dependency.key],
+            catalog: catalog,
+            detail: "needed by \(component.key.canonicalName) (\(dependency.label))"
+        )
     }
 
-    /// Every autowired parameter or injected property on a registration that takes runtime
-    /// arguments — directly or as a `Lazy`/`Provider`, which resolve without arguments too: it
-    /// can only be resolved with its arguments, which a declared dependency cannot give. (A
-    /// forward can: it passes on the arguments it is resolved with.)
-    private func dependenciesOnArguments(_ targets: Targets) -> [FrostError] {
-        var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets.lists) {
-            for (dependency, target) in zip(component.dependencies, targets)
-            where dependency.kind != .forward {
-                guard let arguments = target.component?.argumentType
-                else { continue }
-                let declared =
-                    dependency.deferred
-                    ? "a Lazy or Provider of \(dependency.key.canonicalName), which resolves it "
-                        + "without arguments, but it"
-                    : "\(dependency.key.canonicalName), which"
-                problems.append(
-                    FrostError(
-                        .argumentMismatch,
-                        key: component.key,
-                        path: [component.key, dependency.key],
-                        catalog: catalog,
-                        detail: "\(dependency.label) is \(declared) takes runtime arguments "
-                            + "\(String(reflecting: arguments)); register "
-                            + "\(component.key.canonicalName) with a closure that calls "
-                            + "r.resolve(\(dependency.key.type.shortName).self, arguments: ...)"
-                    )
-                )
-            }
-        }
-        return problems
+    /// An autowired parameter or injected property on a registration that takes runtime
+    /// arguments (`arguments`) — directly or as a `Lazy`/`Provider`, which resolve without
+    /// arguments too: it can only be resolved with its arguments, which a declared dependency
+    /// cannot give. (A forward can: it passes on the arguments it is resolved with.)
+    private func onArguments(
+        _ dependency: Dependency, of component: Component, takes arguments: Any.Type
+    ) -> FrostError {
+        let declared =
+            dependency.deferred
+            ? "a Lazy or Provider of \(dependency.key.canonicalName), which resolves it "
+                + "without arguments, but it"
+            : "\(dependency.key.canonicalName), which"
+        return FrostError(
+            .argumentMismatch,
+            key: component.key,
+            path: [component.key, dependency.key],
+            catalog: catalog,
+            detail: "\(dependency.label) is \(declared) takes runtime arguments "
+                + "\(String(reflecting: arguments)); register "
+                + "\(component.key.canonicalName) with a closure that calls "
+                + "r.resolve(\(dependency.key.type.shortName).self, arguments: ...)"
+        )
     }
 
     /// Every hook that can never run on a registration Frost never creates: `.onCreate`,
@@ -182,19 +183,7 @@ struct Validation {
     /// components, then a walk around each one). Injected properties are not edges: objects
     /// that point at each other through properties resolve when their scope shares them, and
     /// a cycle that cannot is caught when resolving.
-    private func cycles(_ targets: Targets) -> [FrostError] {
-        var targetsOfAll: [Int] = []
-        var starts: [Int] = []
-        starts.reserveCapacity(components.count + 1)
-        for (component, targets) in zip(components, targets.lists) {
-            starts.append(targetsOfAll.count)
-            for (dependency, target) in zip(component.dependencies, targets)
-            where dependency.constructs {
-                if let index = target.index { targetsOfAll.append(index) }
-            }
-        }
-        starts.append(targetsOfAll.count)
-        let edges = StronglyConnected.Edges(targets: targetsOfAll, starts: starts)
+    private func cycles(_ edges: StronglyConnected.Edges) -> [FrostError] {
         var problems: [FrostError] = []
         for component in StronglyConnected(edges: edges).cyclic {
             let members = Set(component)
@@ -212,86 +201,67 @@ struct Validation {
         return problems
     }
 
-    /// Every registration made where it is registered (a singleton, a `.weak` or a custom
-    /// scope's) that depends (not through `Lazy`/`Provider`) on a per-child key (`.scoped`,
-    /// provided), whatever its type: a root's is made in the root, which cannot see a child's
-    /// values (a child's may depend on its own `.scoped` instances and the values it supplies);
-    /// and every singleton that depends on a shorter-lived registration, which it would keep
-    /// forever. A transient of a value type is not captive: a singleton keeps a copy.
-    private func captiveDependencies(_ targets: Targets) -> [FrostError] {
-        var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets.lists)
-        where component.lifetime.madeWhereRegistered && component.instance == nil {
-            let isSingleton = component.lifetime.keepsInSlot
-            for (dependency, target) in zip(component.dependencies, targets)
-            where !dependency.deferred {
-                guard let target = target.component else { continue }
-                // Names are made only for a problem: a valid graph builds no string.
-                var short: String { dependency.key.type.shortName }
-                if target.lifetime.keepsPerChild {
-                    guard !isHeldByThisChild(target, key: dependency.key) else { continue }
-                    let kept = isSingleton ? "singleton" : "\(component.scope) instance"
-                    let rule =
-                        isSingleton
-                        ? "a singleton would keep the \(target.scope) value of "
-                            + "\(dependency.key.canonicalName) (\(dependency.label)) of whichever "
-                            + "child resolves it first"
-                        : "a \(kept) is made in the container it is registered in, which cannot "
-                            + "see the \(target.scope) value of \(dependency.key.canonicalName) "
-                            + "(\(dependency.label)) each child has, so it could never be made"
-                    // A Provider or Lazy would not help: it resolves in the container that
-                    // made the instance, which is not the child.
-                    let own = component.key.type.shortName
-                    problems.append(
-                        captive(
-                            component, dependency,
-                            rule + "; make \(own) \(Scoped.scope) (one per child, made from "
-                                + "the child's \(short)) or \(Transient.scope), or resolve "
-                                + "\(short) from the child where it is used"))
-                    continue
-                }
-                guard isSingleton, !target.caches,
-                    target.lifetime.rank < component.lifetime.rank,
-                    !TypeKind.isValueType(dependency.key.type.type)
-                else { continue }
-                problems.append(
-                    captive(
-                        component, dependency,
-                        "a singleton would keep one \(target.scope) instance of "
-                            + "\(dependency.key.canonicalName) (\(dependency.label)) forever; make it a "
-                            + "singleton too, or depend on Provider<\(short)> or Lazy<\(short)>"))
-            }
+    /// A registration made where it is registered (a singleton, a `.weak` or a custom scope's;
+    /// the caller checks that) that depends (not through `Lazy`/`Provider`: the caller checks
+    /// that too) on a per-child key (`.scoped`, provided), whatever its type: a root's is made
+    /// in the root, which cannot see a child's values (a child's may depend on its own
+    /// `.scoped` instances and the values it supplies); or a singleton that depends on a
+    /// shorter-lived registration, which it would keep forever. A transient of a value type is
+    /// not captive: a singleton keeps a copy. `nil` when `target` is neither.
+    private func captive(_ component: Component, _ dependency: Dependency, _ target: Component)
+        -> FrostError?
+    {
+        let isSingleton = component.lifetime.keepsInSlot
+        // Names are made only for a problem: a valid graph builds no string.
+        var short: String { dependency.key.type.shortName }
+        if target.lifetime.keepsPerChild {
+            guard !isHeldByThisChild(target, key: dependency.key) else { return nil }
+            let kept = isSingleton ? "singleton" : "\(component.scope) instance"
+            let rule =
+                isSingleton
+                ? "a singleton would keep the \(target.scope) value of "
+                    + "\(dependency.key.canonicalName) (\(dependency.label)) of whichever "
+                    + "child resolves it first"
+                : "a \(kept) is made in the container it is registered in, which cannot "
+                    + "see the \(target.scope) value of \(dependency.key.canonicalName) "
+                    + "(\(dependency.label)) each child has, so it could never be made"
+            // A Provider or Lazy would not help: it resolves in the container that made the
+            // instance, which is not the child.
+            let own = component.key.type.shortName
+            return captive(
+                component, dependency,
+                rule + "; make \(own) \(Scoped.scope) (one per child, made from the child's "
+                    + "\(short)) or \(Transient.scope), or resolve \(short) from the child "
+                    + "where it is used")
         }
-        return problems
+        guard isSingleton, !target.caches, target.lifetime.rank < component.lifetime.rank,
+            !TypeKind.isValueType(dependency.key.type.type)
+        else { return nil }
+        return captive(
+            component, dependency,
+            "a singleton would keep one \(target.scope) instance of "
+                + "\(dependency.key.canonicalName) (\(dependency.label)) forever; make it a "
+                + "singleton too, or depend on Provider<\(short)> or Lazy<\(short)>")
     }
 
-    /// Every synchronous registration that declares (not through `Lazy`/`Provider`) a
-    /// dependency on an async one that is never kept (transient, `.graph`): no resolve, awaited
-    /// or not, could hand it to the synchronous factory. An async singleton or `.scoped`
-    /// dependency is fine: an awaited resolve makes it before the factory runs, and
+    /// A synchronous registration that declares (not through `Lazy`/`Provider`) a dependency
+    /// on an async one that is never kept (transient, `.graph`; the caller checks all this): no
+    /// resolve, awaited or not, could hand it to the synchronous factory. An async singleton or
+    /// `.scoped` dependency is fine: an awaited resolve makes it before the factory runs, and
     /// `bootstrap()` makes the singletons.
-    private func asyncMisfits(_ targets: Targets) -> [FrostError] {
-        var problems: [FrostError] = []
-        for (component, targets) in zip(components, targets.lists) where !component.isAsync {
-            for (dependency, target) in zip(component.dependencies, targets)
-            where !dependency.deferred {
-                guard let target = target.component, target.isAsync,
-                    !target.lifetime.keepsAcrossResolves
-                else { continue }
-                let short = dependency.key.type.shortName
-                problems.append(
-                    FrostError(
-                        .asyncRequired, key: component.key, path: [component.key, dependency.key],
-                        catalog: catalog,
-                        detail: "needs \(dependency.key.canonicalName) (\(dependency.label)), "
-                            + "whose factory is async and runs on every resolve "
-                            + "(\(target.scope)); its synchronous factory can never be handed "
-                            + "one. Register it with an async factory that awaits "
-                            + "`r.resolve(\(short).self)`, make \(short) a singleton or scoped, "
-                            + "or depend on Provider<\(short)>"))
-            }
-        }
-        return problems
+    private func asyncMisfit(_ component: Component, _ dependency: Dependency, _ target: Component)
+        -> FrostError
+    {
+        let short = dependency.key.type.shortName
+        return FrostError(
+            .asyncRequired, key: component.key, path: [component.key, dependency.key],
+            catalog: catalog,
+            detail: "needs \(dependency.key.canonicalName) (\(dependency.label)), "
+                + "whose factory is async and runs on every resolve "
+                + "(\(target.scope)); its synchronous factory can never be handed "
+                + "one. Register it with an async factory that awaits "
+                + "`r.resolve(\(short).self)`, make \(short) a singleton or scoped, "
+                + "or depend on Provider<\(short)>")
     }
 
     /// Whether a per-child registration's value lives as long as a singleton of this
