@@ -29,7 +29,13 @@ struct InjectionPlan: Sendable {
 
     /// The plan of `type`, from the process-wide cache.
     static func of(_ type: AnyClass) -> InjectionPlan {
-        cache.plan(for: type)
+        cache.entry(for: type).plan
+    }
+
+    /// The ``WrapperPlans`` of registrations of `type`, from the same cache: one object per
+    /// class, shared by every registration of it (it is immutable).
+    static func wrappers(of type: AnyClass) -> WrapperPlans {
+        cache.entry(for: type).wrappers
     }
 
     private static let cache = Cache()
@@ -42,13 +48,15 @@ struct InjectionPlan: Sendable {
     /// `@unchecked Sendable`: `tables` and `entries` are only touched under `lock` (NSLock:
     /// visible to the thread sanitizer); the words are atomics (``AtomicWord``).
     private final class Cache: @unchecked Sendable {
-        private final class Entry {
+        final class Entry {
             let type: ObjectIdentifier
             let plan: InjectionPlan
+            let wrappers: WrapperPlans
 
             init(type: ObjectIdentifier, plan: InjectionPlan) {
                 self.type = type
                 self.plan = plan
+                self.wrappers = WrapperPlans(staticClass: type, plan: plan)
             }
         }
 
@@ -81,16 +89,16 @@ struct InjectionPlan: Sendable {
             Int(truncatingIfNeeded: ((UInt(bitPattern: type) >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32)
         }
 
-        func plan(for type: AnyClass) -> InjectionPlan {
+        func entry(for type: AnyClass) -> Entry {
             let id = ObjectIdentifier(type)
-            if let plan = find(id) { return plan }
+            if let entry = find(id) { return entry }
             // Reflected without the lock: two threads may both reflect a class, once.
-            let plan = InjectionPlan(reflecting: type)
-            return lock.withLock { find(id) ?? add(plan, for: id) }
+            let entry = Entry(type: id, plan: InjectionPlan(reflecting: type))
+            return lock.withLock { find(id) ?? add(entry) }
         }
 
-        /// The published plan of `id`, read without a lock.
-        private func find(_ id: ObjectIdentifier) -> InjectionPlan? {
+        /// The published entry of `id`, read without a lock.
+        private func find(_ id: ObjectIdentifier) -> Entry? {
             guard let table = UnsafeRawPointer(bitPattern: current.load()) else {
                 return nil
             }
@@ -98,9 +106,8 @@ struct InjectionPlan: Sendable {
                 var index = Cache.hash(id) & table.mask
                 while let word = UnsafeRawPointer(bitPattern: table.words[index].load()) {
                     let entry = Unmanaged<Entry>.fromOpaque(word)
-                    if let plan = entry._withUnsafeGuaranteedRef({ $0.type == id ? $0.plan : nil })
-                    {
-                        return plan
+                    if entry._withUnsafeGuaranteedRef({ $0.type == id }) {
+                        return entry.takeUnretainedValue()
                     }
                     index = (index + 1) & table.mask
                 }
@@ -108,19 +115,18 @@ struct InjectionPlan: Sendable {
             }
         }
 
-        /// Adds `plan` (under the lock), in a bigger table when the current one is half full.
-        private func add(_ plan: InjectionPlan, for id: ObjectIdentifier) -> InjectionPlan {
-            let entry = Entry(type: id, plan: plan)
+        /// Adds `entry` (under the lock), in a bigger table when the current one is half full.
+        private func add(_ entry: Entry) -> Entry {
             entries.append(entry)
             if let table = tables.last, entries.count * 2 <= table.mask + 1 {
                 table.place(entry)
-                return plan
+                return entry
             }
             let table = Table(capacity: max(16, (tables.last?.mask ?? 7) * 2 + 2))
             for entry in entries { table.place(entry) }
             tables.append(table)
             current.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
-            return plan
+            return entry
         }
     }
 
@@ -173,10 +179,11 @@ struct InjectionPlan: Sendable {
 /// (`register(HasFood.self) { _ in Meal() }`) or a superclass makes instances whose class has
 /// wrappers the registered type does not show.
 ///
-/// The registered type's own plan is computed once, at registration; another class's comes
-/// from the process-wide plan cache (``InjectionPlan/of(_:)``), which reflects each class once.
-/// Nothing else is kept: one small immutable object per registration (a lock, a dictionary and
-/// a cell of its own made each registration of a class cost four allocations more).
+/// The registered type's own plan is computed once per class; another class's comes from the
+/// process-wide plan cache (``InjectionPlan/of(_:)``), which reflects each class once. Nothing
+/// else is kept: one small immutable object per class, kept in that cache beside the class's
+/// plan and shared by every registration of it (one made per registration cost an allocation
+/// each; a lock, a dictionary and a cell of its own cost four more).
 @usableFromInline
 final class WrapperPlans: Sendable {
     /// The registered type's identity, when it is a class.
@@ -190,22 +197,28 @@ final class WrapperPlans: Sendable {
     /// it (`type(of:)` of a generic value answers the existential type itself).
     @usableFromInline let isExistential: Bool
 
-    private init(staticClass: AnyClass?, isExistential: Bool) {
-        self.staticClass = staticClass.map(ObjectIdentifier.init)
-        let plan = staticClass.map(InjectionPlan.of)
-        self.staticPlan = plan?.fields.isEmpty == false ? plan : nil
+    /// The plans of a class's registrations, `plan` being the class's own (made by the cache).
+    fileprivate init(staticClass: ObjectIdentifier, plan: InjectionPlan) {
+        self.staticClass = staticClass
+        self.staticPlan = plan.fields.isEmpty ? nil : plan
         self.checksDynamicType = true
-        self.isExistential = isExistential
+        self.isExistential = false
+    }
+
+    /// The plans of an existential's registrations.
+    private init(existential: Void) {
+        self.staticClass = nil
+        self.staticPlan = nil
+        self.checksDynamicType = true
+        self.isExistential = true
     }
 
     /// The plans of the instances of an existential type: the same for all of them.
-    private static let existential = WrapperPlans(staticClass: nil, isExistential: true)
+    private static let existential = WrapperPlans(existential: ())
 
     /// The plans of `T`'s instances, or `nil` when `T` cannot hold a class instance.
     static func of<T>(_ type: T.Type) -> WrapperPlans? {
-        if let type = T.self as? AnyClass {
-            return WrapperPlans(staticClass: type, isExistential: false)
-        }
+        if let type = T.self as? AnyClass { return InjectionPlan.wrappers(of: type) }
         guard TypeKind.of(T.self) == .existential else { return nil }
         return existential
     }
