@@ -190,6 +190,42 @@ struct LookupTests {
         #expect(try frozen.resolveAll(Session.self).isEmpty)
     }
 
+    /// Types registered interleaved, many of them: each type's registrations come back in
+    /// registration order, and no other type's (the frozen container keeps them sorted by
+    /// type, not by registration).
+    @Test func resolveAllKeepsEachTypesOrderAmongInterleavedTypes() throws {
+        let container = Container()
+        var expected: [Int: [String]] = [:]
+        for index in 0..<60 {
+            let name = "n\(index)"
+            switch index % 4 {
+            case 0:
+                container.register(Int.self, name: name) { _ in index }
+                expected[0, default: []].append(name)
+            case 1:
+                container.register((any Plugin).self, name: name) { _ in NamedPlugin(id: name) }
+                expected[1, default: []].append(name)
+            case 2:
+                container.register(String.self, name: name) { _ in name }
+                expected[2, default: []].append(name)
+            default:
+                container.register(Double.self, name: name) { _ in Double(index) }
+                expected[3, default: []].append(name)
+            }
+        }
+        let frozen = try container.freeze()
+        #expect(try frozen.resolveAll(Int.self).map { "n\($0)" } == expected[0])
+        #expect(try frozen.resolveAll((any Plugin).self).map(\.id) == expected[1])
+        #expect(try frozen.resolveAll(String.self) == expected[2])
+        #expect(try frozen.resolveAll(Double.self).map { "n\(Int($0))" } == expected[3])
+        #expect(try frozen.resolveAll(Session.self).isEmpty)
+        #expect(try container.resolveAll(Int.self).map { "n\($0)" } == expected[0])
+        #expect(try container.resolveAll((any Plugin).self).map(\.id) == expected[1])
+        #expect(try container.resolveAll(String.self) == expected[2])
+        #expect(try container.resolveAll(Double.self).map { "n\(Int($0))" } == expected[3])
+        #expect(try container.resolveAll(Session.self).isEmpty)
+    }
+
     // MARK: The frozen table
 
     @Test(arguments: [0, 1, 2, 3, 7, 12, 100, 1_000, 100_000])

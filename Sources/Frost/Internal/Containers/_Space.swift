@@ -82,7 +82,7 @@ public class _Space: @unchecked Sendable {
     /// is kept apart from its slot's cell, which lookups read as a cached instance.
     let weakCells: [Cell?]
     /// The slots of each type's own registrations, in registration order: `resolveAll`.
-    let slotsByType: [ObjectIdentifier: [UInt32]]
+    let slotsByType: SlotsByType
     /// The own keys (and overrides'), for error messages; `nil` when there are none.
     let ownCatalog: Catalog?
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
@@ -156,7 +156,7 @@ public class _Space: @unchecked Sendable {
         perChildCount = parent.perChildCount
         self.cells = cells
         weakCells = []
-        slotsByType = [:]
+        slotsByType = .empty
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait
@@ -795,7 +795,7 @@ public class _Space: @unchecked Sendable {
         var all: [T] = []
         var space: _Space? = self
         while let current = space {
-            for slot in current.slotsByType[ObjectIdentifier(T.self)] ?? [] {
+            for slot in current.slotsByType[ObjectIdentifier(T.self)] {
                 all.append(try create(atChainSlot: slot, as: T.self))
             }
             space = current.parent
@@ -970,7 +970,7 @@ struct SpaceParts {
     var parent: _Space?
     var perChildCount: Int
     var overrides: Overrides?
-    var slotsByType: [ObjectIdentifier: [UInt32]]
+    var slotsByType: SlotsByType
     var catalog: Catalog
     var cells: SpaceCells
 }

@@ -80,11 +80,10 @@ struct Freezer {
             lookup.install(installed[index], at: slot, flags: ownFlags[index].raw)
         }
         let overrideFlags = boundOverrides.map(flags)
-        var slotsByType: [ObjectIdentifier: [UInt32]] = [:]
-        for (index, component) in installed.enumerated() {
-            slotsByType[ObjectIdentifier(component.key.type.type), default: []].append(
-                base + slotOfInput[index])
-        }
+        let slotsByType = SlotsByType(
+            installed.indices.map {
+                (ObjectIdentifier(installed[$0].key.type.type), base + slotOfInput[$0])
+            })
         // A root's per-child cells would never be used; a child's cover every per-child key
         // of its chain.
         let cells = (supplied ?? SpaceCells(perChildCount: 0)).completed(
