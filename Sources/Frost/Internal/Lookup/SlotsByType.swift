@@ -19,12 +19,33 @@ struct SlotsByType: Sendable {
 
     /// The slots of `registrations` (each a type and its slot, in registration order).
     init(_ registrations: [(type: ObjectIdentifier, slot: UInt32)]) {
-        // Sorted by type, then by position: a type's registrations stay in registration order.
-        let order = registrations.indices.sorted {
-            (registrations[$0].type, $0) < (registrations[$1].type, $1)
+        // Sorted by type, then by position, so that a type's registrations stay in
+        // registration order. A heapsort of its own: the standard library's sort makes its
+        // first array of `Range<Int>` in a new process, whose metadata costs a cold start more
+        // than this whole sort.
+        var order = registrations.indices.map { (type: registrations[$0].type, position: $0) }
+        order.withUnsafeMutableBufferPointer { order in
+            func siftDown(_ start: Int, _ end: Int) {
+                var parent = start
+                while true {
+                    var child = 2 * parent + 1
+                    guard child < end else { return }
+                    if child + 1 < end, order[child] < order[child + 1] { child += 1 }
+                    guard order[parent] < order[child] else { return }
+                    order.swapAt(parent, child)
+                    parent = child
+                }
+            }
+            for start in stride(from: order.count / 2 - 1, through: 0, by: -1) {
+                siftDown(start, order.count)
+            }
+            for end in stride(from: order.count - 1, to: 0, by: -1) {
+                order.swapAt(0, end)
+                siftDown(0, end)
+            }
         }
-        types = order.map { registrations[$0].type }
-        slots = order.map { registrations[$0].slot }
+        types = order.map(\.type)
+        slots = order.map { registrations[$0.position].slot }
     }
 
     /// The slots of `type`'s registrations, in registration order (empty when there are none).
