@@ -78,8 +78,9 @@ extension Container {
         parameters: [Any.Type],
         make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
-        let dependencies = parameters.enumerated().map { position, parameter in
-            Dependency.parameter(parameter, position: position + 1, of: T.self)
+        // Over the indices, not `enumerated()`: a collection's `map` allocates the array once.
+        let dependencies = parameters.indices.map { position in
+            Dependency.parameter(parameters[position], position: position + 1, of: T.self)
         }
         return add(
             TypedComponent<T>(
@@ -134,9 +135,12 @@ extension Container {
         injectMembers: @escaping @Sendable (any Resolver, T) throws -> Void,
         make: @escaping @Sendable (Frame) throws -> T
     ) -> Registration<T> {
-        var dependencies = parameters.enumerated().map { position, parameter in
-            Dependency.parameter(
-                parameter.type, position: position + 1, of: T.self, name: parameter.name)
+        var dependencies: [Dependency] = []
+        dependencies.reserveCapacity(parameters.count + members.count)
+        for (position, parameter) in parameters.enumerated() {
+            dependencies.append(
+                Dependency.parameter(
+                    parameter.type, position: position + 1, of: T.self, name: parameter.name))
         }
         dependencies += members.map { member in
             Dependency.declared(
