@@ -31,6 +31,6 @@ struct SlotsByTypeTests {
             #expect(Array(index[type]) == expected[type, default: []])
         }
         #expect(index[ObjectIdentifier(Int.self)].isEmpty)
-        #expect(SlotsByType.empty[types[0]].isEmpty)
+        #expect(SlotsByType()[types[0]].isEmpty)
     }
 }

@@ -156,7 +156,7 @@ public class _Space: @unchecked Sendable {
         perChildCount = parent.perChildCount
         self.cells = cells
         weakCells = []
-        slotsByType = .empty
+        slotsByType = SlotsByType()
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait

@@ -9,12 +9,11 @@ struct SlotsByType: Sendable {
     private let types: [ObjectIdentifier]
     private let slots: [UInt32]
 
-    /// No registrations.
-    static let empty = SlotsByType(types: [], slots: [])
-
-    private init(types: [ObjectIdentifier], slots: [UInt32]) {
-        self.types = types
-        self.slots = slots
+    /// No registrations (what a child that registers no new key has: made inline, not read
+    /// from a global, which a child's creation would check and retain).
+    init() {
+        types = []
+        slots = []
     }
 
     /// The slots of `registrations` (each a type and its slot, in registration order).
