@@ -29,13 +29,13 @@ struct InjectionPlan: Sendable {
 
     /// The plan of `type`, from the process-wide cache.
     static func of(_ type: AnyClass) -> InjectionPlan {
-        cache.entry(for: type).plan
+        cache.entry(for: type)._withUnsafeGuaranteedRef { $0.plan }
     }
 
     /// The ``WrapperPlans`` of registrations of `type`, from the same cache: one object per
     /// class, shared by every registration of it (it is immutable).
     static func wrappers(of type: AnyClass) -> WrapperPlans {
-        cache.entry(for: type).wrappers
+        cache.entry(for: type)._withUnsafeGuaranteedRef { $0.wrappers }
     }
 
     private static let cache = Cache()
@@ -89,16 +89,18 @@ struct InjectionPlan: Sendable {
             Int(truncatingIfNeeded: ((UInt(bitPattern: type) >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32)
         }
 
-        func entry(for type: AnyClass) -> Entry {
+        /// The entry of `type`, made the first time: unretained (an entry is never freed), so
+        /// that reading it retains nothing but what is read.
+        func entry(for type: AnyClass) -> Unmanaged<Entry> {
             let id = ObjectIdentifier(type)
             if let entry = find(id) { return entry }
             // Reflected without the lock: two threads may both reflect a class, once.
             let entry = Entry(type: id, plan: InjectionPlan(reflecting: type))
-            return lock.withLock { find(id) ?? add(entry) }
+            return lock.withLock { find(id) ?? Unmanaged.passUnretained(add(entry)) }
         }
 
         /// The published entry of `id`, read without a lock.
-        private func find(_ id: ObjectIdentifier) -> Entry? {
+        private func find(_ id: ObjectIdentifier) -> Unmanaged<Entry>? {
             guard let table = UnsafeRawPointer(bitPattern: current.load()) else {
                 return nil
             }
@@ -106,9 +108,7 @@ struct InjectionPlan: Sendable {
                 var index = Cache.hash(id) & table.mask
                 while let word = UnsafeRawPointer(bitPattern: table.words[index].load()) {
                     let entry = Unmanaged<Entry>.fromOpaque(word)
-                    if entry._withUnsafeGuaranteedRef({ $0.type == id }) {
-                        return entry.takeUnretainedValue()
-                    }
+                    if entry._withUnsafeGuaranteedRef({ $0.type == id }) { return entry }
                     index = (index + 1) & table.mask
                 }
                 return nil
