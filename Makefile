@@ -8,8 +8,10 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
     Examples/Package.swift Examples/Sources Examples/Tests
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Every SwiftPM build goes through this: a build that llbuild aborts is run once more (the script
-# says why); a build that fails, and every test run, is not. Test runs use --skip-build after it.
+# The builds of `make check`'s Swift stages go through this (the documentation's plugin and the
+# Scripts/ tools call SwiftPM themselves): a build that llbuild aborts on its database is run once
+# more (the script says why); a build that fails, and every test run, is not. Test runs use
+# --skip-build after it, with the build's flags.
 BUILD := $(CURDIR)/Scripts/build-retrying-on-abort.sh $(SWIFT) build
 
 .PHONY: all deps build lint format test check unit readme-check layout-check sanitize memcheck \
@@ -71,10 +73,12 @@ unit: deps
 
 # Swift Testing only (--disable-xctest): XCTest's empty harness run leaks on its own.
 sanitize: deps
-	$(BUILD) $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --build-tests
+	$(BUILD) $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --disable-xctest \
+	    --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --disable-xctest \
 	    --skip-build
-	$(BUILD) $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --build-tests
+	$(BUILD) $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --disable-xctest \
+	    --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=address --scratch-path .build-asan --disable-xctest \
 	    --skip-build
 
