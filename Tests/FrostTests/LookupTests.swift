@@ -226,6 +226,38 @@ struct LookupTests {
         #expect(try container.resolveAll(Session.self).isEmpty)
     }
 
+    /// A child that registers new keys of several types, interleaved: its `resolveAll` gives
+    /// its own registrations of a type, in its registration order, then its parent's.
+    @Test func aChildsResolveAllKeepsItsOwnOrderThenItsParents() throws {
+        let container = Container()
+        container.register(Int.self, name: "p0") { _ in 100 }
+        container.register(String.self, name: "p1") { _ in "p1" }
+        container.register(Int.self, name: "p2") { _ in 102 }
+        let root = try container.freeze()
+        let configure: (Container) -> Void = { c in
+            for index in 0..<24 {
+                if index % 3 == 0 {
+                    c.register(Int.self, name: "c\(index)") { _ in index }
+                } else if index % 3 == 1 {
+                    c.register(String.self, name: "c\(index)") { _ in "c\(index)" }
+                } else {
+                    c.register(Double.self, name: "c\(index)") { _ in Double(index) }
+                }
+            }
+        }
+        let frozenChild = try root.child(configure)
+        let dictionaryChild = container.child(configure)
+        let ints = Array(stride(from: 0, to: 24, by: 3)) + [100, 102]
+        let strings = stride(from: 1, to: 24, by: 3).map { "c\($0)" } + ["p1"]
+        let doubles = stride(from: 2, to: 24, by: 3).map(Double.init)
+        #expect(try frozenChild.resolveAll(Int.self) == ints)
+        #expect(try frozenChild.resolveAll(String.self) == strings)
+        #expect(try frozenChild.resolveAll(Double.self) == doubles)
+        #expect(try dictionaryChild.resolveAll(Int.self) == ints)
+        #expect(try dictionaryChild.resolveAll(String.self) == strings)
+        #expect(try dictionaryChild.resolveAll(Double.self) == doubles)
+    }
+
     // MARK: The frozen table
 
     @Test(arguments: [0, 1, 2, 3, 7, 12, 100, 1_000, 100_000])

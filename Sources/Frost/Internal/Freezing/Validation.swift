@@ -43,7 +43,8 @@ struct Validation {
         edgeStarts.reserveCapacity(components.count + 1)
         for component in components {
             edgeStarts.append(edgeTargets.count)
-            let keepsWhereRegistered =
+            // Made by its factory where it is registered (a registered instance is not made).
+            let madeWhereRegistered =
                 component.lifetime.madeWhereRegistered && component.instance == nil
             for dependency in component.dependencies {
                 let target = target(of: dependency)
@@ -55,7 +56,7 @@ struct Validation {
                         onArguments(dependency, of: component, takes: arguments))
                 }
                 if !dependency.deferred, let depended = target.component {
-                    if keepsWhereRegistered,
+                    if madeWhereRegistered,
                         let problem = captive(component, dependency, depended)
                     {
                         found.captive.append(problem)
@@ -228,7 +229,7 @@ struct Validation {
             // A Provider or Lazy would not help: it resolves in the container that made the
             // instance, which is not the child.
             let own = component.key.type.shortName
-            return captive(
+            return captiveError(
                 component, dependency,
                 rule + "; make \(own) \(Scoped.scope) (one per child, made from the child's "
                     + "\(short)) or \(Transient.scope), or resolve \(short) from the child "
@@ -237,7 +238,7 @@ struct Validation {
         guard isSingleton, !target.caches, target.lifetime.rank < component.lifetime.rank,
             !TypeKind.isValueType(dependency.key.type.type)
         else { return nil }
-        return captive(
+        return captiveError(
             component, dependency,
             "a singleton would keep one \(target.scope) instance of "
                 + "\(dependency.key.canonicalName) (\(dependency.label)) forever; make it a "
@@ -276,7 +277,8 @@ struct Validation {
         return filled.contains(index)
     }
 
-    private func captive(_ component: Component, _ dependency: Dependency, _ detail: String)
+    /// The error of a captive dependency, explained by `detail`.
+    private func captiveError(_ component: Component, _ dependency: Dependency, _ detail: String)
         -> FrostError
     {
         FrostError(

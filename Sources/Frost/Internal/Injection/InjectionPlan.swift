@@ -40,10 +40,12 @@ struct InjectionPlan: Sendable {
 
     private static let cache = Cache()
 
-    /// Plans by class: an open-addressing table of immutable entries, read without a lock
-    /// (acquire loads of words published with release stores), added to under a lock. Neither
-    /// an entry nor a table is ever freed (a process injects into a few classes), so a reader
-    /// can always read what it loaded; a table that fills up is replaced by one twice its size.
+    /// Plans by class, each with the ``WrapperPlans`` of the class's registrations: an
+    /// open-addressing table of immutable entries, read without a lock (acquire loads of words
+    /// published with release stores), added to under a lock. Neither an entry nor a table is
+    /// ever freed (one entry per class registered or injected into: a process has a bounded
+    /// number), so a reader can always read what it loaded; a table that fills up is replaced
+    /// by one twice its size.
     ///
     /// `@unchecked Sendable`: `tables` and `entries` are only touched under `lock` (NSLock:
     /// visible to the thread sanitizer); the words are atomics (``AtomicWord``).
@@ -94,7 +96,8 @@ struct InjectionPlan: Sendable {
         func entry(for type: AnyClass) -> Unmanaged<Entry> {
             let id = ObjectIdentifier(type)
             if let entry = find(id) { return entry }
-            // Reflected without the lock: two threads may both reflect a class, once.
+            // Reflected without the lock: two threads may both reflect a class (and make its
+            // WrapperPlans), once; the entry published first is kept, the other dropped.
             let entry = Entry(type: id, plan: InjectionPlan(reflecting: type))
             return lock.withLock { find(id) ?? Unmanaged.passUnretained(add(entry)) }
         }
@@ -171,84 +174,5 @@ struct InjectionPlan: Sendable {
             }
         }
         return withExtendedLifetime(object) { filled }
-    }
-}
-
-/// Which `@Injected`/`@LazyInjected` properties a registration's instances have. The
-/// instance's class decides, not the registered type: a registration under a protocol
-/// (`register(HasFood.self) { _ in Meal() }`) or a superclass makes instances whose class has
-/// wrappers the registered type does not show.
-///
-/// The registered type's own plan is computed once per class; another class's comes from the
-/// process-wide plan cache (``InjectionPlan/of(_:)``), which reflects each class once. Nothing
-/// else is kept: one small immutable object per class, kept in that cache beside the class's
-/// plan and shared by every registration of it (one made per registration cost an allocation
-/// each; a lock, a dictionary and a cell of its own cost four more).
-@usableFromInline
-final class WrapperPlans: Sendable {
-    /// The registered type's identity, when it is a class.
-    let staticClass: ObjectIdentifier?
-    /// The registered class's own plan, when it has wrappers.
-    let staticPlan: InjectionPlan?
-    /// Whether an instance can be of a class other than the registered type's: the type is a
-    /// class (a subclass's instance) or an existential (any class conforming to it).
-    @usableFromInline let checksDynamicType: Bool
-    /// Whether the registered type is an existential: an instance's class is found by opening
-    /// it (`type(of:)` of a generic value answers the existential type itself).
-    @usableFromInline let isExistential: Bool
-
-    /// The plans of a class's registrations, `plan` being the class's own (made by the cache).
-    fileprivate init(staticClass: ObjectIdentifier, plan: InjectionPlan) {
-        self.staticClass = staticClass
-        self.staticPlan = plan.fields.isEmpty ? nil : plan
-        self.checksDynamicType = true
-        self.isExistential = false
-    }
-
-    /// The plans of an existential's registrations.
-    private init(existential: Void) {
-        self.staticClass = nil
-        self.staticPlan = nil
-        self.checksDynamicType = true
-        self.isExistential = true
-    }
-
-    /// The plans of the instances of an existential type: the same for all of them.
-    private static let existential = WrapperPlans(existential: ())
-
-    /// The plans of `T`'s instances, or `nil` when `T` cannot hold a class instance.
-    static func of<T>(_ type: T.Type) -> WrapperPlans? {
-        if let type = T.self as? AnyClass { return InjectionPlan.wrappers(of: type) }
-        guard TypeKind.of(T.self) == .existential else { return nil }
-        return existential
-    }
-
-    /// The class of `instance` (a value of the registered type): its own class, or the class
-    /// an existential holds.
-    @inlinable
-    @inline(__always)
-    func dynamicType<T>(of instance: T) -> Any.Type {
-        // A class instance is one reference: its class is read from the object itself (the
-        // generic `type(of:)` goes through the runtime's slower dynamic-type search).
-        isExistential
-            ? type(of: instance as Any) : type(of: unsafeBitCast(instance, to: AnyObject.self))
-    }
-
-    /// The plan for `instance`, or `nil` when its class has no wrappers.
-    func plan<T>(for instance: T) -> InjectionPlan? {
-        let dynamicType = dynamicType(of: instance)
-        if ObjectIdentifier(dynamicType) == staticClass { return staticPlan }
-        guard let type = dynamicType as? AnyClass else { return nil }
-        let plan = InjectionPlan.of(type)
-        return plan.fields.isEmpty ? nil : plan
-    }
-
-    /// ``plan(for:)`` of an instance that is a class instance, as an object (no generic
-    /// copy of it is made to find its class).
-    func plan(forObject object: AnyObject) -> InjectionPlan? {
-        let type: AnyClass = Swift.type(of: object)
-        if ObjectIdentifier(type) == staticClass { return staticPlan }
-        let plan = InjectionPlan.of(type)
-        return plan.fields.isEmpty ? nil : plan
     }
 }
