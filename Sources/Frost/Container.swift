@@ -516,8 +516,10 @@ public final class Container: Resolver {
             as: T.self, keptAsItself: _keptAsItself(T.self))
     }
 
-    /// Changes the component under `key` in place (keeping its position).
-    func update(_ key: RegistrationKey, _ change: (Component) -> Component) {
+    /// Changes the component under `key` in place (keeping its position). `change` is told
+    /// whether the entry alone holds the component (no container built from this one shares
+    /// it), so that it may change the component itself instead of a copy.
+    func update(_ key: RegistrationKey, _ change: (Component, Bool) -> Component) {
         // A registration's modifiers (`.scope`, `.implements`, …) follow it: the entry stored
         // last, unless replaced, is the key's, found without hashing the key.
         let entry: Entry
@@ -528,7 +530,8 @@ public final class Container: Resolver {
         } else {
             return
         }
-        entry.component = change(entry.component)
+        let isUnshared = isKnownUniquelyReferenced(&entry.component)
+        entry.component = change(entry.component, isUnshared)
         registrationsChanged()
     }
 

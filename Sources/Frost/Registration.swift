@@ -21,7 +21,9 @@ public struct Registration<T> {
     /// - Returns: This registration, to chain further configuration.
     @discardableResult
     public func scope(_ scope: Scope) -> Registration<T> {
-        update { $0.copy(scope: scope) }
+        updateInPlaceIfUnshared { component, isUnshared in
+            component.with(scope: scope, isUnshared: isUnshared)
+        }
     }
 
     /// Leaves a singleton out of `bootstrap()`: it is made on its first resolve instead,
@@ -136,11 +138,20 @@ public struct Registration<T> {
     }
 
     func update(_ change: (TypedComponent<T>) -> TypedComponent<T>) -> Registration<T> {
+        updateInPlaceIfUnshared { component, _ in change(component) }
+    }
+
+    /// Replaces the registration's component with `change`'s, which may be the same one
+    /// changed in place when it is unshared (the second argument: nothing but the
+    /// registration's entry holds it).
+    func updateInPlaceIfUnshared(_ change: (TypedComponent<T>, Bool) -> TypedComponent<T>)
+        -> Registration<T>
+    {
         container.registerSupplied(key, as: T.self)
-        container.update(key) { component in
+        container.update(key) { component, isUnshared in
             // The component under this key was registered by this registration's generic
             // call: it is a TypedComponent<T> by construction.
-            change(unsafeDowncast(component, to: TypedComponent<T>.self))
+            change(unsafeDowncast(component, to: TypedComponent<T>.self), isUnshared)
         }
         return self
     }

@@ -127,4 +127,42 @@ struct SingletonTests {
         #expect(lazy.value === first)
         withExtendedLifetime(handle) {}
     }
+
+    /// `.scope(...)` changes what the next `freeze()` builds, never a frozen container built
+    /// before: a transient made a singleton and a singleton made a transient, registered by a
+    /// closure and autowired (a change in place before the first freeze included).
+    @Test func aScopeChangedAfterFreezeLeavesTheFrozenContainerAsItWas() throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 8080))
+        let logger = container.register(Logger.self) { _ in ConsoleLogger() }
+        let replica = container.autowire(Replica.self, Replica.init).scope(.singleton)
+        let before = try container.freeze()
+
+        logger.scope(.singleton)
+        replica.scope(.transient)
+        let after = try container.freeze()
+
+        #expect(try before.resolve(Logger.self) !== before.resolve(Logger.self))
+        #expect(try before.resolve(Replica.self) === before.resolve(Replica.self))
+        #expect(try after.resolve(Logger.self) === after.resolve(Logger.self))
+        #expect(try after.resolve(Replica.self) !== after.resolve(Replica.self))
+    }
+
+    /// A `Container` that has resolved keeps what it made under the scope it had; a scope
+    /// changed afterwards applies to its next resolves, as a new registration would.
+    @Test func aScopeChangedAfterAResolveAppliesToTheNextResolves() throws {
+        let container = Container()
+        let logger = container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let kept = try container.resolve(Logger.self)
+        #expect(try container.resolve(Logger.self) === kept)
+
+        logger.scope(.transient)
+        let first = try container.resolve(Logger.self)
+        let second = try container.resolve(Logger.self)
+        #expect(first !== second)
+        #expect(first !== kept && second !== kept)
+
+        logger.scope(.singleton)
+        #expect(try container.resolve(Logger.self) === container.resolve(Logger.self))
+    }
 }

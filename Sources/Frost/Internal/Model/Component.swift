@@ -3,10 +3,12 @@
 ///
 /// Immutable once shared: changing a registration (`.scope`, `.implements`, `.inject`,
 /// `.onCreate`) replaces its component, so a ``FrozenContainer`` never sees later changes to
-/// the ``Container`` it was frozen from. The one write after `init` is the first installing
-/// container's binding of its slots, before that container is shared
-/// (``bindInPlace(dependencySlots:parameterSlots:)``). `@unchecked Sendable` because the generic subclass stores
-/// `@Sendable` closures and an optional instance box, all immutable.
+/// the ``Container`` it was frozen from. The writes after `init` come before the component is
+/// shared: `.scope(...)` on a component its registration's entry alone holds
+/// (``setScope(_:makesDirectly:)``), and the first installing container's binding of its
+/// slots, before that container is shared (``bindInPlace(dependencySlots:parameterSlots:)``).
+/// `@unchecked Sendable` because the generic subclass stores `@Sendable` closures and an
+/// optional instance box, all immutable.
 ///
 /// The engine reaches a component through a type-erased slot, so it touches only what has a
 /// layout independent of `T`: stored flags and the type-erased operations below.
@@ -14,9 +16,11 @@
 class Component: @unchecked Sendable {
     let key: RegistrationKey
     /// The scope as registered (a registration with runtime arguments is always transient).
-    let scope: Scope
-    /// The lifetime strategy that keeps its instances (`Internal/Lifetimes`), chosen once.
-    let lifetime: any Lifetime.Type
+    /// Written by `init`, or by ``setScope(_:makesDirectly:)`` before the component is shared.
+    @exclusivity(unchecked) final private(set) var scope: Scope
+    /// The lifetime strategy that keeps its instances (`Internal/Lifetimes`), chosen with the
+    /// scope.
+    @exclusivity(unchecked) final private(set) var lifetime: any Lifetime.Type
     /// A registered instance (`register(instance:)`), already boxed.
     let instance: AnyObject?
     /// For a forwarding component (`.implements`, aliases): the registration it forwards to.
@@ -85,7 +89,10 @@ class Component: @unchecked Sendable {
         self.typed = typed
         self.key = key
         self.scope = scope
-        self.lifetime = scope.kind.lifetime
+        let traits = Component.traits(
+            of: scope, instance: instance, forwardsTo: forwardsTo, isAsync: isAsync,
+            argumentType: argumentType, makesDirectly: boundSlots != nil || makesByClosureDirectly)
+        self.lifetime = traits.lifetime
         self.instance = instance
         self.forwardsTo = forwardsTo
         self.dependencies = dependencies
@@ -96,16 +103,51 @@ class Component: @unchecked Sendable {
         self.isLazy = isLazy
         self.boundSlots = boundSlots
         self.dependencySlots = dependencySlots
-        let makesEachTime = scope.kind == .transient && instance == nil && !isAsync
-        // A forward is made by the engine (``Transient``), which does not enter it in the path.
-        self.createsAtRoot =
-            makesEachTime && forwardsTo == nil && (boundSlots != nil || makesByClosureDirectly)
+        self.createsAtRoot = traits.createsAtRoot
         self.takesArgumentsAtRoot = takesArgumentsDirectly
-        self.makesEachTime = makesEachTime
-        self.caches = instance != nil || lifetime.keepsInSlot
-        self.makesOncePerChild =
-            lifetime.keepsPerChild && !lifetime.isSupplied && instance == nil && !isAsync
-            && argumentType == nil
+        self.makesEachTime = traits.makesEachTime
+        self.caches = traits.caches
+        self.makesOncePerChild = traits.makesOncePerChild
+    }
+
+    /// What a component's scope decides about making and keeping its instances.
+    /// `makesDirectly`: whether a resolve can make it with code specialized at the call (bound
+    /// parameters, or a closure).
+    private static func traits(
+        of scope: Scope, instance: AnyObject?, forwardsTo: RegistrationKey?, isAsync: Bool,
+        argumentType: Any.Type?, makesDirectly: Bool
+    ) -> (
+        lifetime: any Lifetime.Type, makesEachTime: Bool, createsAtRoot: Bool, caches: Bool,
+        makesOncePerChild: Bool
+    ) {
+        let lifetime = scope.kind.lifetime
+        let makesEachTime = scope.kind == .transient && instance == nil && !isAsync
+        return (
+            lifetime: lifetime,
+            makesEachTime: makesEachTime,
+            // A forward is made by the engine (``Transient``), which does not enter it in the
+            // path.
+            createsAtRoot: makesEachTime && forwardsTo == nil && makesDirectly,
+            caches: instance != nil || lifetime.keepsInSlot,
+            makesOncePerChild: lifetime.keepsPerChild && !lifetime.isSupplied && instance == nil
+                && !isAsync && argumentType == nil
+        )
+    }
+
+    /// Gives this component another scope, in place: only for a component that nothing else
+    /// holds yet (its registration's entry alone, no container built from it), which
+    /// `.scope(...)` would otherwise copy. `makesDirectly`: whether it has a closure or an
+    /// autowired initializer (the typed half knows).
+    final func setScope(_ scope: Scope, makesDirectly: Bool) {
+        let traits = Component.traits(
+            of: scope, instance: instance, forwardsTo: forwardsTo, isAsync: isAsync,
+            argumentType: argumentType, makesDirectly: boundSlots != nil || makesDirectly)
+        self.scope = scope
+        lifetime = traits.lifetime
+        makesEachTime = traits.makesEachTime
+        createsAtRoot = traits.createsAtRoot
+        caches = traits.caches
+        makesOncePerChild = traits.makesOncePerChild
     }
 
     deinit {
@@ -134,14 +176,14 @@ class Component: @unchecked Sendable {
 
     /// Whether each resolve makes a new instance with nothing kept (a transient, not a
     /// registered instance, not async).
-    let makesEachTime: Bool
+    @exclusivity(unchecked) final private(set) var makesEachTime: Bool
     /// Whether a child makes its instance once, in its per-child cell, through a frame (a
     /// `.scoped` registration whose factory is synchronous and takes no arguments).
-    let makesOncePerChild: Bool
+    @exclusivity(unchecked) final private(set) var makesOncePerChild: Bool
 
     /// Whether the instance stays in the slot's cell, which lookups read as a cached instance:
     /// a singleton's and a registered instance.
-    let caches: Bool
+    @exclusivity(unchecked) final private(set) var caches: Bool
 
     /// Whether `bootstrap()` makes its instance: an eager lifetime's (a singleton), not
     /// `.lazy()`, not a registered instance.

@@ -467,6 +467,21 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         copy(scope: scope, dependencies: nil)
     }
 
+    /// This component with another scope: itself, changed in place, when `isUnshared` (its
+    /// registration's entry alone holds it) and the change keeps its `.onDispose` tracking
+    /// (as `copy` keeps `disposal`); a copy otherwise.
+    func with(scope: Scope, isUnshared: Bool) -> TypedComponent<T> {
+        guard isUnshared,
+            disposeHooks == nil
+                || scope.kind.lifetime.keepsWeakly == self.scope.kind.lifetime.keepsWeakly
+        else { return copy(scope: scope) }
+        // Instances made with runtime arguments are never kept, as in `init`.
+        setScope(
+            withArguments != nil ? .transient : scope,
+            makesDirectly: closure != nil || autowired != nil)
+        return self
+    }
+
     /// This component made lazily by `bootstrap()` (`.lazy()`).
     func lazy() -> TypedComponent<T> {
         copy(isLazy: true)
