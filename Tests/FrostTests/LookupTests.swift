@@ -190,6 +190,35 @@ struct LookupTests {
         #expect(try frozen.resolveAll(Session.self).isEmpty)
     }
 
+    /// `resolveAll`'s index is built on a frozen container's first `resolveAll`: four threads
+    /// asking at once, on a container that never answered one, all get every registration of
+    /// the type, in order (the index is installed once; the thread sanitizer checks the rest).
+    @Test func resolveAllFromFourThreadsAtOnceOnItsFirstUse() async throws {
+        let container = Container()
+        for index in 0..<40 {
+            container.register(Int.self, name: "n\(index)") { _ in index }
+            container.register(String.self, name: "s\(index)") { _ in "\(index)" }
+        }
+        let mismatches = Counter()
+        for _ in 0..<20 {
+            let frozen = try container.freeze()
+            let bodies = (0..<4).map { thread in
+                { @Sendable in
+                    let answer =
+                        thread.isMultiple(of: 2)
+                        ? (try? frozen.resolveAll(Int.self)) == Array(0..<40)
+                        : (try? frozen.resolveAll(String.self)) == (0..<40).map { "\($0)" }
+                    if !answer { mismatches.increment() }
+                }
+            }
+            guard await runOnThreads(within: 50, bodies) else {
+                Issue.record("deadlock: four threads' resolveAll did not finish within 50 s")
+                return
+            }
+        }
+        #expect(mismatches.value == 0)
+    }
+
     /// Types registered interleaved, many of them: each type's registrations come back in
     /// registration order, and no other type's (the frozen container keeps them sorted by
     /// type, not by registration).

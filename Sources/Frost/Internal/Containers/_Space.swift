@@ -81,8 +81,10 @@ public class _Space: @unchecked Sendable {
     /// The side cells of `.weak` registrations, by own slot (`nil` for others): a weak instance
     /// is kept apart from its slot's cell, which lookups read as a cached instance.
     let weakCells: [Cell?]
-    /// The slots of each type's own registrations, in registration order: `resolveAll`.
-    let slotsByType: SlotsByType
+    /// The own lookup's slot of each of ``components``, by position (registration order).
+    let ownSlots: [UInt32]
+    /// ``slotsByType``, once built.
+    private let slotsByTypeStorage = LazyObject<SlotsByType>()
     /// The own keys (and overrides'), for error messages; `nil` when there are none.
     let ownCatalog: Catalog?
     /// A process-wide unique number: handles and custom scopes tell containers apart by it.
@@ -156,7 +158,7 @@ public class _Space: @unchecked Sendable {
         perChildCount = parent.perChildCount
         self.cells = cells
         weakCells = []
-        slotsByType = SlotsByType()
+        ownSlots = []
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait
@@ -189,7 +191,7 @@ public class _Space: @unchecked Sendable {
         base = parts.parent?.chainSize ?? 0
         perChildCount = parts.perChildCount
         cells = parts.cells
-        slotsByType = parts.slotsByType
+        ownSlots = parts.ownSlots
         ownCatalog = parts.catalog
         generation = PerfectHashTable.nextGeneration()
         self.container = container
@@ -803,6 +805,17 @@ public class _Space: @unchecked Sendable {
         return all
     }
 
+    /// The slots of each type's own registrations, in registration order: `resolveAll`'s
+    /// index, built on its first use.
+    final var slotsByType: SlotsByType {
+        slotsByTypeStorage.get {
+            SlotsByType(
+                components.indices.map {
+                    (ObjectIdentifier(components[$0].key.type.type), base + ownSlots[$0])
+                })
+        }
+    }
+
     /// Whether `key` is registered here or in a parent.
     final func contains(_ key: RegistrationKey) -> Bool {
         chainSlot(for: key) != PerfectHashTable.notFound
@@ -970,7 +983,8 @@ struct SpaceParts {
     var parent: _Space?
     var perChildCount: Int
     var overrides: Overrides?
-    var slotsByType: SlotsByType
+    /// The own lookup's slot of each of `components`, by position.
+    var ownSlots: [UInt32]
     var catalog: Catalog
     var cells: SpaceCells
 }

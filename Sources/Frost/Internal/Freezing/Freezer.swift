@@ -80,10 +80,6 @@ struct Freezer {
             lookup.install(installed[index], at: slot, flags: ownFlags[index].raw)
         }
         let overrideFlags = boundOverrides.map(flags)
-        let slotsByType = SlotsByType(
-            installed.indices.map {
-                (ObjectIdentifier(installed[$0].key.type.type), base + slotOfInput[$0])
-            })
         // A root's per-child cells would never be used; a child's cover every per-child key
         // of its chain.
         let cells = (supplied ?? SpaceCells(perChildCount: 0)).completed(
@@ -103,7 +99,7 @@ struct Freezer {
                 : Overrides(
                     components: boundOverrides, slots: split.overrides.map(\.slot),
                     flags: overrideFlags, spaceSize: parent!.chainSize),
-            slotsByType: slotsByType,
+            ownSlots: slotOfInput,
             catalog: catalog,
             cells: cells
         )

@@ -1,19 +1,16 @@
 /// The slots of each type's own registrations, in registration order: what `resolveAll` walks.
 ///
-/// Built at freeze from every own registration, as one array sorted by type (registration
-/// order kept among a type's registrations), and searched by bisection: no dictionary and no
-/// array per type, which freeze would otherwise build for every registered type, whether or
-/// not anything ever calls `resolveAll`.
-struct SlotsByType: Sendable {
+/// Built on a container's first `resolveAll` (``_Space/slotsByType``), not at freeze: most
+/// containers never call it. One array sorted by type (registration order kept among a
+/// type's registrations), searched by bisection: no dictionary and no array per type.
+final class SlotsByType: Sendable {
     /// Each registration's type, sorted; `slots[i]` is the slot of `types[i]`'s registration.
     private let types: [ObjectIdentifier]
     private let slots: [UInt32]
 
-    /// No registrations (what a child that registers no new key has: made inline, not read
-    /// from a global, which a child's creation would check and retain).
-    init() {
-        types = []
-        slots = []
+    /// No registrations.
+    convenience init() {
+        self.init([])
     }
 
     /// The slots of `registrations` (each a type and its slot, in registration order).
