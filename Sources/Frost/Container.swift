@@ -21,23 +21,14 @@
 /// made after that starts its caches afresh (instances made so far stay alive until
 /// ``dispose()-5eskj`` and a child made so far keeps seeing the registrations it was made with).
 public final class Container: Resolver {
-    /// A registration, in registration order.
-    final class Entry {
-        var component: Component
-        /// Set when a later registration of the same key replaced this one.
-        var replaced = false
-
-        init(_ component: Component) {
-            self.component = component
-        }
-    }
-
     // The stored properties are not checked for exclusive access at run time: a `Container` is
     // used on one thread, and the checks cost more than a child's whole configuration.
 
-    @exclusivity(unchecked) private var entries: [RegistrationKey: Entry] = [:]
-    /// Every entry in registration order, replaced ones included (and skipped when read).
-    @exclusivity(unchecked) private var order: [Entry] = []
+    /// Each current registration's position in `order`.
+    @exclusivity(unchecked) private var entries: [RegistrationKey: Int] = [:]
+    /// Every registration in registration order; `nil` where a later registration of the same
+    /// key (or a value supplied for it) replaced one.
+    @exclusivity(unchecked) private var order: [Component?] = []
     /// The scope of registrations that name none (`.transient` unless
     /// ``init(defaultScope:)`` says otherwise; a child takes its parent's).
     public let defaultScope: Scope
@@ -449,7 +440,7 @@ public final class Container: Resolver {
 
     /// The current registrations, in registration order.
     var components: [Component] {
-        order.compactMap { $0.replaced ? nil : $0.component }
+        order.compactMap { $0 }
     }
 
     /// Stores a new registration (replacing one under the same key) and returns its builder.
@@ -463,9 +454,10 @@ public final class Container: Resolver {
         if supplied != nil, let replaced = takeSupplied(component.key) {
             Unmanaged<AnyObject>.fromOpaque(replaced).release()
         }
-        let entry = Entry(component)
-        entries.updateValue(entry, forKey: component.key)?.replaced = true
-        order.append(entry)
+        if let replaced = entries.updateValue(order.count, forKey: component.key) {
+            order[replaced] = nil
+        }
+        order.append(component)
         registrationsChanged()
     }
 
@@ -484,7 +476,7 @@ public final class Container: Resolver {
         _ box: AnyObject, at index: Int, for key: RegistrationKey, perChildCount: Int
     ) {
         if !entries.isEmpty, let replaced = entries.removeValue(forKey: key) {
-            replaced.replaced = true
+            order[replaced] = nil
         }
         let cells = supplied ?? newCells(perChildCount: perChildCount)
         supplied = cells
@@ -517,21 +509,21 @@ public final class Container: Resolver {
     }
 
     /// Changes the component under `key` in place (keeping its position). `change` is told
-    /// whether the entry alone holds the component (no container built from this one shares
+    /// whether this container alone holds the component (no container built from it shares
     /// it), so that it may change the component itself instead of a copy.
     func update(_ key: RegistrationKey, _ change: (Component, Bool) -> Component) {
-        // A registration's modifiers (`.scope`, `.implements`, …) follow it: the entry stored
-        // last, unless replaced, is the key's, found without hashing the key.
-        let entry: Entry
-        if let last = order.last, !last.replaced, last.component.key == key {
-            entry = last
+        // A registration's modifiers (`.scope`, `.implements`, …) follow it: the registration
+        // stored last, unless replaced, is the key's, found without hashing the key.
+        let index: Int
+        if let last = order.last, let component = last, component.key == key {
+            index = order.count - 1
         } else if let found = entries[key] {
-            entry = found
+            index = found
         } else {
             return
         }
-        let isUnshared = isKnownUniquelyReferenced(&entry.component)
-        entry.component = change(entry.component, isUnshared)
+        let isUnshared = isKnownUniquelyReferenced(&order[index])
+        order[index] = change(order[index]!, isUnshared)
         registrationsChanged()
     }
 
