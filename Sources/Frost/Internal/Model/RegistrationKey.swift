@@ -30,6 +30,26 @@ struct RegistrationKey: Hashable, Sendable {
         self.name = name
     }
 
+    /// The hash a `Dictionary` or `Set` of keys places a key by (the standard library's
+    /// customization point behind `hashValue`, given the table's seed). An unnamed key, the
+    /// common case, mixes its type's identity with the seed (SplitMix64's finalizer, a dozen
+    /// instructions); `Hasher`, which a named key still goes through, costs about 400 per key,
+    /// and a `Container` hashes each registration's key about three times (its dictionary
+    /// rehashes every key each time it grows). Equal keys hash alike: an unnamed key never
+    /// equals a named one.
+    func _rawHashValue(seed: Int) -> Int {
+        guard name == nil else {
+            var hasher = Hasher()
+            hasher.combine(seed)
+            hash(into: &hasher)
+            return hasher.finalize()
+        }
+        var bits = type.bits ^ UInt64(UInt(bitPattern: seed))
+        bits = (bits ^ (bits >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        bits = (bits ^ (bits >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(truncatingIfNeeded: bits ^ (bits >> 31))
+    }
+
     /// The readable canonical key: the qualified type name, plus `#name` for a named key.
     /// Slow (`String(reflecting:)`): for messages and descriptions only.
     var canonicalName: String {
