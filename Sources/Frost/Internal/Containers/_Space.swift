@@ -517,8 +517,7 @@ public class _Space: @unchecked Sendable {
     /// What the engine needs for `component`'s declared dependency at `index`, here; `nil`
     /// when nothing is registered for it.
     final func dependencyTarget(of component: Component, _ index: Int) -> Target? {
-        var slot =
-            index < component.dependencySlots.count ? component.dependencySlots[index] : .max
+        var slot = component.dependencySlot(at: index)
         if slot == .max { slot = chainSlot(for: component.dependencies[index].key) }
         guard slot != PerfectHashTable.notFound else { return nil }
         return target(at: slot)

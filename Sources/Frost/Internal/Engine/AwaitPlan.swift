@@ -85,9 +85,7 @@ extension _Space {
         components.contains { component in
             component.dependencies.indices.contains { index in
                 let dependency = component.dependencies[index]
-                guard !dependency.deferred,
-                    index >= component.dependencySlots.count
-                        || component.dependencySlots[index] == .max
+                guard !dependency.deferred, component.dependencySlot(at: index) == .max
                 else { return false }
                 return chainSlot(for: dependency.key) == PerfectHashTable.notFound
             }
@@ -117,8 +115,7 @@ extension _Space {
         cut = false
         var needed: [AwaitPlan.Needed] = []
         for (index, dependency) in component.dependencies.enumerated() where !dependency.deferred {
-            var slot =
-                index < component.dependencySlots.count ? component.dependencySlots[index] : .max
+            var slot = component.dependencySlot(at: index)
             if slot == .max {
                 slot = view._withUnsafeGuaranteedRef { $0.chainSlot(for: dependency.key) }
             }

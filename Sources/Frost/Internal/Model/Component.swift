@@ -6,7 +6,7 @@
 /// the ``Container`` it was frozen from. The writes after `init` come before the component is
 /// shared: `.scope(...)` on a component its registration's entry alone holds
 /// (``setScope(_:makesDirectly:)``), and the first installing container's binding of its
-/// slots, before that container is shared (``bindInPlace(dependencySlots:parameterSlots:)``).
+/// slots, before that container is shared (``bindInPlace(_:framed:)``).
 /// `@unchecked Sendable` because the generic subclass stores `@Sendable` closures and an
 /// optional instance box, all immutable.
 ///
@@ -43,19 +43,22 @@ class Component: @unchecked Sendable {
     let isLazy: Bool
     /// The parameters' slots in the container's slot chain, when the container creates its
     /// instances through them (``Frame``): every parameter bound, nothing but a dynamic-type
-    /// check to run after the initializer. Owned by this component: allocated by
-    /// ``TypedComponent``'s `init` or by ``bindInPlace(dependencySlots:parameterSlots:)``,
-    /// freed in `deinit`.
+    /// check to run after the initializer. The same memory as ``slotStorage`` (an autowired
+    /// initializer's parameters are its declared dependencies), or `nil`.
     ///
-    /// This and the two below are written only before the component is shared: by its `init`,
-    /// or by the first container that installs it (on the thread that freezes), which binds it
-    /// in place instead of copying it; then only read (no dynamic exclusivity checks).
+    /// This and the ones below are written only before the component is shared: by its
+    /// `init`, or by the first container that installs it (on the thread that freezes), which
+    /// binds it in place instead of copying it; then only read (no dynamic exclusivity checks).
     @usableFromInline @exclusivity(unchecked) final private(set) var boundSlots:
         UnsafePointer<UInt32>?
     /// The slot of each declared dependency in the container's slot chain (`UInt32.max`:
-    /// resolved by type, or missing); empty before installation. What an awaited resolve makes
-    /// first for a synchronous factory goes through them.
-    @exclusivity(unchecked) final private(set) var dependencySlots: [UInt32]
+    /// resolved by type, or missing), ``slotCount`` of them; `nil` before installation (when
+    /// not framed). What an awaited resolve makes first for a synchronous factory goes through
+    /// them. Owned by this component: allocated by `init` or by
+    /// ``bindInPlace(_:framed:)``, freed in `deinit`.
+    @exclusivity(unchecked) private var slotStorage: UnsafeMutablePointer<UInt32>?
+    /// How many slots ``slotStorage`` holds.
+    @exclusivity(unchecked) private var slotCount: Int
     /// Whether a resolve makes it at its top with code specialized at the call
     /// (``Frame/makeAtRoot(_:as:)``): a transient made through bound parameters or by a
     /// closure, with nothing but a dynamic-type check to run after it.
@@ -80,8 +83,8 @@ class Component: @unchecked Sendable {
         argumentType: Any.Type?,
         disposal: Disposal.Hooks?,
         isLazy: Bool,
-        boundSlots: UnsafePointer<UInt32>?,
         dependencySlots: [UInt32],
+        framed: Bool,
         makesByClosureDirectly: Bool,
         takesArgumentsDirectly: Bool,
         typed: any TypedOperations.Type
@@ -91,7 +94,7 @@ class Component: @unchecked Sendable {
         self.scope = scope
         let traits = Component.traits(
             of: scope, instance: instance, forwardsTo: forwardsTo, isAsync: isAsync,
-            argumentType: argumentType, makesDirectly: boundSlots != nil || makesByClosureDirectly)
+            argumentType: argumentType, makesDirectly: framed || makesByClosureDirectly)
         self.lifetime = traits.lifetime
         self.instance = instance
         self.forwardsTo = forwardsTo
@@ -101,8 +104,13 @@ class Component: @unchecked Sendable {
         self.disposal = disposal
         self.disposes = disposal != nil
         self.isLazy = isLazy
-        self.boundSlots = boundSlots
-        self.dependencySlots = dependencySlots
+        let storage =
+            framed || !dependencySlots.isEmpty
+            ? Component.allocateSlots(count: dependencySlots.count) : nil
+        storage?.initialize(from: dependencySlots, count: dependencySlots.count)
+        self.slotStorage = storage
+        self.slotCount = dependencySlots.count
+        self.boundSlots = framed ? storage.map { UnsafePointer($0) } : nil
         self.createsAtRoot = traits.createsAtRoot
         self.takesArgumentsAtRoot = takesArgumentsDirectly
         self.makesEachTime = traits.makesEachTime
@@ -151,26 +159,44 @@ class Component: @unchecked Sendable {
     }
 
     deinit {
-        boundSlots?.deallocate()
+        // `boundSlots`, if set, is the same memory.
+        slotStorage?.deallocate()
+    }
+
+    /// Memory for `count` slots (at least one word: a framed initializer without parameters
+    /// has a non-nil ``boundSlots`` too), owned by the component it is given to.
+    static func allocateSlots(count: Int) -> UnsafeMutablePointer<UInt32> {
+        UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
+    }
+
+    /// The slot of the declared dependency at `index` in the container's slot chain;
+    /// `UInt32.max` when it is resolved by type, missing, or not bound.
+    final func dependencySlot(at index: Int) -> UInt32 {
+        index < slotCount ? slotStorage.unsafelyUnwrapped[index] : .max
+    }
+
+    /// Every declared dependency's slot, as bound (empty before installation): for a copy.
+    final var dependencySlots: [UInt32] {
+        guard let slotStorage else { return [] }
+        return Array(UnsafeBufferPointer(start: slotStorage, count: slotCount))
     }
 
     /// Binds this component to a container's slots, in place, if no container has yet (the
-    /// first freeze of a registration, the common case, copies nothing): the declared
-    /// dependencies' slots, and, for an autowired initializer, its parameters' (the same).
-    /// Returns `false`, changing nothing, when another container has bound it: bind a copy.
-    /// Only on the thread that installs it, before the container is shared.
-    final func bindInPlace(dependencySlots: [UInt32], parameterSlots: [UInt32]?) -> Bool {
+    /// first freeze of a registration, the common case, copies nothing): `slots`, one per
+    /// declared dependency (from ``allocateSlots(count:)``), which it takes over; when
+    /// `framed` (an autowired initializer's parameters are its dependencies), also its
+    /// ``boundSlots``. Returns `false`, changing and taking nothing, when another container
+    /// has bound it: bind a copy. Only on the thread that installs it, before the container
+    /// is shared.
+    final func bindInPlace(_ slots: UnsafeMutablePointer<UInt32>, framed: Bool) -> Bool {
         guard !isBound else { return false }
         isBound = true
-        self.dependencySlots = dependencySlots
-        if let parameterSlots {
-            let storage = UnsafeMutablePointer<UInt32>.allocate(
-                capacity: max(parameterSlots.count, 1))
-            storage.initialize(from: parameterSlots, count: parameterSlots.count)
-            boundSlots?.deallocate()
-            boundSlots = UnsafePointer(storage)
-            createsAtRoot = makesEachTime && forwardsTo == nil
-        }
+        // What a copy brought along (the slots of a container that bound the original) goes.
+        slotStorage?.deallocate()
+        slotStorage = slots
+        slotCount = dependencies.count
+        boundSlots = framed ? UnsafePointer(slots) : nil
+        if framed { createsAtRoot = makesEachTime && forwardsTo == nil }
         return true
     }
 

@@ -193,20 +193,13 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             argumentType: withArguments?.type,
             disposal: disposal,
             isLazy: isLazy,
-            boundSlots: Self.allocate(slots),
-            dependencySlots: dependencySlots,
+            // Bound parameters are the declared dependencies' slots (see `copy`).
+            dependencySlots: slots ?? dependencySlots,
+            framed: slots != nil,
             makesByClosureDirectly: closure != nil || autowired != nil,
             takesArgumentsDirectly: withArguments != nil && !finishesAlways,
             typed: TypedComponent<T>.self
         )
-    }
-
-    /// Slots owned by the component (freed in `deinit`).
-    private static func allocate(_ slots: [UInt32]?) -> UnsafePointer<UInt32>? {
-        guard let slots else { return nil }
-        let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: max(slots.count, 1))
-        storage.initialize(from: slots, count: slots.count)
-        return UnsafePointer(storage)
     }
 
     /// A copy with the given fields replaced, the others taken over; `disposal` is kept
@@ -224,10 +217,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
         dependencySlots: [UInt32]? = nil
     ) -> TypedComponent<T> {
         let scope = scope ?? self.scope
-        var slots = slots
-        if slots == nil, let boundSlots {
-            slots = Array(UnsafeBufferPointer(start: boundSlots, count: self.dependencies.count))
-        }
+        // A framed component's bound parameters are its declared dependencies' slots.
+        let slots = slots ?? (boundSlots != nil ? self.dependencySlots : nil)
         let keepsDisposal =
             disposeHooks == nil
             && scope.kind.lifetime.keepsWeakly == self.scope.kind.lifetime.keepsWeakly
@@ -451,15 +442,20 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
         guard !dependencies.isEmpty || autowired != nil else { return self }
-        // A deferred dependency (Lazy, Provider) and an optional one resolve by their type.
-        let slots = dependencies.map { $0.deferred || $0.optional ? UInt32.max : slot($0.key) }
+        // Written straight into the memory the component keeps: no array in between.
+        let slots = Component.allocateSlots(count: dependencies.count)
+        for (index, dependency) in dependencies.enumerated() {
+            // A deferred dependency (Lazy, Provider) and an optional one resolve by their
+            // type.
+            slots[index] = dependency.deferred || dependency.optional ? .max : slot(dependency.key)
+        }
         // Made through a frame: an autowired initializer reads its parameters from these
         // slots, a closure's instance its key paths' dependencies.
         let framed = autowired != nil || (closure != nil && keyPathsInFrame != nil)
-        if bindInPlace(dependencySlots: slots, parameterSlots: framed ? slots : nil) {
-            return self
-        }
-        return copy(slots: framed ? slots : nil, dependencySlots: slots)
+        if bindInPlace(slots, framed: framed) { return self }
+        let array = Array(UnsafeBufferPointer(start: slots, count: dependencies.count))
+        slots.deallocate()
+        return copy(slots: framed ? array : nil, dependencySlots: array)
     }
 
     /// This component with another scope.
