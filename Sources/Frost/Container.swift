@@ -24,11 +24,17 @@ public final class Container: Resolver {
     // The stored properties are not checked for exclusive access at run time: a `Container` is
     // used on one thread, and the checks cost more than a child's whole configuration.
 
-    /// Each current registration's position in `order`.
+    /// Each current registration's position in `order`, for the first `indexed` of them.
     @exclusivity(unchecked) private var entries: [RegistrationKey: Int] = [:]
     /// Every registration in registration order; `nil` where a later registration of the same
     /// key (or a value supplied for it) replaced one.
     @exclusivity(unchecked) private var order: [Component?] = []
+    /// How many of `order`'s registrations `entries` covers. Registering appends to `order`
+    /// alone; what needs a key's registration, or the current ones, indexes the rest first
+    /// (``indexRegistrations()``), in one pass: registering N keys then freezing hashes each
+    /// key once, into a dictionary sized for them, instead of once per insert and again each
+    /// time the dictionary grows.
+    @exclusivity(unchecked) private var indexed = 0
     /// The scope of registrations that name none (`.transient` unless
     /// ``init(defaultScope:)`` says otherwise; a child takes its parent's).
     public let defaultScope: Scope
@@ -98,7 +104,10 @@ public final class Container: Resolver {
     }
 
     /// The number of registrations (keys), `.implements` forwards and aliases included.
-    public var count: Int { entries.count + (supplied?.filledIndices.count ?? 0) }
+    public var count: Int {
+        indexRegistrations()
+        return entries.count + (supplied?.filledIndices.count ?? 0)
+    }
 
     // MARK: Registering
 
@@ -276,7 +285,7 @@ public final class Container: Resolver {
     var space: _Space {
         if let current { return current }
         let copy = supplied?.copy()
-        if entries.isEmpty, let parentSpace {
+        if registersNothing, let parentSpace {
             let space = _Space(
                 childOf: parentSpace,
                 cells: (copy ?? SpaceCells(perChildCount: 0)).completed(
@@ -397,7 +406,7 @@ public final class Container: Resolver {
     /// configuring a child of the same parent is: nothing registered (the values it supplied
     /// went to the child), nothing resolved, not disposed.
     var isUnusedConfigurator: Bool {
-        entries.isEmpty && order.isEmpty && supplied == nil && current == nil && earlier.isEmpty
+        order.isEmpty && supplied == nil && current == nil && earlier.isEmpty
             && !isDisposed
     }
 
@@ -414,7 +423,7 @@ public final class Container: Resolver {
     func freezeChild() throws(FrostError) -> FrozenContainer {
         let cells = supplied
         supplied = nil
-        if entries.isEmpty, let parent = parent.map(Unmanaged.passUnretained) {
+        if registersNothing, let parent = parent.map(Unmanaged.passUnretained) {
             // Only values for provided keys, or nothing: no lookup, no validation. (The parent
             // unretained but by the child: this container holds it meanwhile.)
             return parent._withUnsafeGuaranteedRef { parent in
@@ -440,7 +449,35 @@ public final class Container: Resolver {
 
     /// The current registrations, in registration order.
     var components: [Component] {
-        order.compactMap { $0 }
+        indexRegistrations()
+        return order.compactMap { $0 }
+    }
+
+    /// Whether no registration is current (values supplied for a parent's provided keys
+    /// aside).
+    private var registersNothing: Bool {
+        indexRegistrations()
+        return entries.isEmpty
+    }
+
+    /// Brings `entries` up to date with `order`: each registration not indexed yet replaces
+    /// the earlier one of its key, if any (its place in `order` becomes `nil`).
+    @inline(__always)
+    private func indexRegistrations() {
+        if indexed < order.count { indexNewRegistrations() }
+    }
+
+    /// ``indexRegistrations()`` when some are new.
+    @inline(never)
+    private func indexNewRegistrations() {
+        entries.reserveCapacity(entries.count + order.count - indexed)
+        for position in indexed..<order.count {
+            guard let component = order[position] else { continue }
+            if let replaced = entries.updateValue(position, forKey: component.key) {
+                order[replaced] = nil
+            }
+        }
+        indexed = order.count
     }
 
     /// Stores a new registration (replacing one under the same key) and returns its builder.
@@ -454,9 +491,7 @@ public final class Container: Resolver {
         if supplied != nil, let replaced = takeSupplied(component.key) {
             Unmanaged<AnyObject>.fromOpaque(replaced).release()
         }
-        if let replaced = entries.updateValue(order.count, forKey: component.key) {
-            order[replaced] = nil
-        }
+        // Indexed by key when something needs it (`indexRegistrations()`).
         order.append(component)
         registrationsChanged()
     }
@@ -475,6 +510,7 @@ public final class Container: Resolver {
     private func supply(
         _ box: AnyObject, at index: Int, for key: RegistrationKey, perChildCount: Int
     ) {
+        indexRegistrations()
         if !entries.isEmpty, let replaced = entries.removeValue(forKey: key) {
             order[replaced] = nil
         }
@@ -517,10 +553,10 @@ public final class Container: Resolver {
         let index: Int
         if let last = order.last, let component = last, component.key == key {
             index = order.count - 1
-        } else if let found = entries[key] {
-            index = found
         } else {
-            return
+            indexRegistrations()
+            guard let found = entries[key] else { return }
+            index = found
         }
         let isUnshared = isKnownUniquelyReferenced(&order[index])
         order[index] = change(order[index]!, isUnshared)
