@@ -426,3 +426,36 @@ extension ResolveContext {
         frost_set_async_wakeup(wake)
     }
 }
+
+/// A table of words, each used as an ``AtomicWord`` is (read without a lock, published with
+/// release stores), in one block: one allocation for the table, not an object and a word per
+/// entry. Owns its storage: allocated here, freed in `deinit`.
+final class AtomicWords: @unchecked Sendable {
+    // @unchecked: every access is one of CFrost's atomic operations.
+    private let words: UnsafeMutablePointer<frost_word>
+    /// How many words it holds.
+    let count: Int
+
+    /// `count` words, each 0.
+    init(count: Int) {
+        words = UnsafeMutablePointer<frost_word>.allocate(capacity: max(count, 1))
+        words.initialize(repeating: frost_word(), count: count)
+        self.count = count
+    }
+
+    deinit {
+        words.deallocate()
+    }
+
+    /// Stores `value` in the word at `index` (below ``count``).
+    func store(_ value: UInt, at index: Int) {
+        precondition(index >= 0 && index < count, "AtomicWords: index out of range")
+        frost_word_store(words + index, value)
+    }
+
+    /// The word at `index` (below ``count``).
+    func load(at index: Int) -> UInt {
+        precondition(index >= 0 && index < count, "AtomicWords: index out of range")
+        return frost_word_load(words + index)
+    }
+}

@@ -65,18 +65,18 @@ struct InjectionPlan: Sendable {
         /// `mask + 1` words, each an unretained `Entry` or 0.
         private final class Table {
             let mask: Int
-            let words: [AtomicWord]
+            let words: AtomicWords
 
             init(capacity: Int) {
                 mask = capacity - 1
-                words = (0..<capacity).map { _ in AtomicWord() }
+                words = AtomicWords(count: capacity)
             }
 
             /// Publishes `entry` in the first free word from its hash (under the cache's lock).
             func place(_ entry: Entry) {
                 var index = Cache.hash(entry.type) & mask
-                while words[index].load() != 0 { index = (index + 1) & mask }
-                words[index].store(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+                while words.load(at: index) != 0 { index = (index + 1) & mask }
+                words.store(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), at: index)
             }
         }
 
@@ -109,7 +109,7 @@ struct InjectionPlan: Sendable {
             }
             return Unmanaged<Table>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
                 var index = Cache.hash(id) & table.mask
-                while let word = UnsafeRawPointer(bitPattern: table.words[index].load()) {
+                while let word = UnsafeRawPointer(bitPattern: table.words.load(at: index)) {
                     let entry = Unmanaged<Entry>.fromOpaque(word)
                     if entry._withUnsafeGuaranteedRef({ $0.type == id }) { return entry }
                     index = (index + 1) & table.mask
