@@ -156,8 +156,11 @@ reject:
 // MARK: - Choosing the evaluator
 
 /// Whether this libcmph computes BDZ_PH exactly as the inline evaluator (bdz_ph.c) does,
-/// decided once: a function over 300 keys of 13 random bytes (the Jenkins loop, every tail
-/// byte, bytes >= 0x80) is evaluated both ways. A real table's keys cannot decide it: type
+/// decided once: a function over 40 keys of 13 random bytes (the Jenkins loop, every tail
+/// byte, bytes >= 0x80) is evaluated both ways. Forty keys are plenty: a reading of the bytes
+/// that differs changes the hashes of nearly every such key, and one key whose value differs
+/// decides; each key more costs every new process about 3,000 instructions (300 keys cost a
+/// cold start a million). A real table's keys cannot decide it: type
 /// names are ASCII, and tiny sets hash alike whatever the reading. Debian's libcmph reads key
 /// bytes unsigned, as the evaluator does; a build that reads them through a signed `char`
 /// fails here and keeps cmph_search.
@@ -165,7 +168,7 @@ static int inline_matches_cmph = 0;
 static pthread_once_t calibration_once = PTHREAD_ONCE_INIT;
 
 static void calibrate_inline_evaluator(void) {
-    enum { count = 300, length = 13 };
+    enum { count = 40, length = 13 };
     static uint8_t bytes[count * length];
     key_view keys[count];
     uint32_t values[count];
