@@ -87,6 +87,8 @@ class Component: @unchecked Sendable {
         framed: Bool,
         makesByClosureDirectly: Bool,
         takesArgumentsDirectly: Bool,
+        finishes: Bool,
+        runsCreationHooks: Bool,
         typed: any TypedOperations.Type
     ) {
         self.typed = typed
@@ -113,6 +115,8 @@ class Component: @unchecked Sendable {
         self.boundSlots = framed ? storage.map { UnsafePointer($0) } : nil
         self.createsAtRoot = traits.createsAtRoot
         self.takesArgumentsAtRoot = takesArgumentsDirectly
+        self.finishes = finishes
+        self.runsCreationHooks = runsCreationHooks
         self.makesEachTime = traits.makesEachTime
         self.caches = traits.caches
         self.makesOncePerChild = traits.makesOncePerChild
@@ -217,10 +221,10 @@ class Component: @unchecked Sendable {
 
     /// Whether the registration has `.onCreate` hooks or `.inject` key paths: what runs on an
     /// instance it creates.
-    var runsCreationHooks: Bool { false }
+    let runsCreationHooks: Bool
 
     /// Whether anything runs after the factory: property injection, hooks.
-    var finishes: Bool { false }
+    let finishes: Bool
 
     // MARK: Type-erased operations, carried out by the typed half
 
@@ -269,7 +273,9 @@ class Component: @unchecked Sendable {
 
     /// The component a container installs: autowired parameters and declared dependencies
     /// bound to their slots (`slot(key)` answers `UInt32.max` for a key without a slot).
-    func bound(to slot: (RegistrationKey) -> UInt32) -> Component { self }
+    final func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
+        typed.bound(self, to: slot)
+    }
 }
 
 /// What only a registration's typed half can do, given the component: the operations
@@ -298,4 +304,6 @@ protocol TypedOperations {
     static func isInstance(_ object: AnyObject) -> Bool
     /// See ``Component/with(scope:)``.
     static func copy(of component: Component, scope: Scope) -> Component
+    /// See ``Component/bound(to:)``.
+    static func bound(_ component: Component, to slot: (RegistrationKey) -> UInt32) -> Component
 }

@@ -198,6 +198,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             framed: slots != nil,
             makesByClosureDirectly: closure != nil || autowired != nil,
             takesArgumentsDirectly: withArguments != nil && !finishesAlways,
+            finishes: finishesAlways || wrappers != nil,
+            runsCreationHooks: injection != nil || keyPaths != nil || hook != nil,
             typed: TypedComponent<T>.self
         )
     }
@@ -238,10 +240,6 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             slots: slots, dependencySlots: dependencySlots ?? self.dependencySlots,
             disposal: keepsDisposal ? disposal : nil)
     }
-
-    override var finishes: Bool { finishesAlways || wrappers != nil }
-
-    override var runsCreationHooks: Bool { injection != nil || keyPaths != nil || hook != nil }
 
     // MARK: Making instances
 
@@ -440,7 +438,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
 
     // MARK: Copies
 
-    override func bound(to slot: (RegistrationKey) -> UInt32) -> Component {
+    /// See ``Component/bound(to:)``.
+    func bindSlots(to slot: (RegistrationKey) -> UInt32) -> Component {
         guard !dependencies.isEmpty || autowired != nil else { return self }
         // Written straight into the memory the component keeps: no array in between.
         let slots = Component.allocateSlots(count: dependencies.count)
@@ -574,6 +573,10 @@ extension TypedComponent: TypedOperations {
 
     static func isInstance(_ object: AnyObject) -> Bool {
         object is T
+    }
+
+    static func bound(_ component: Component, to slot: (RegistrationKey) -> UInt32) -> Component {
+        unsafeDowncast(component, to: Self.self).bindSlots(to: slot)
     }
 
     static func copy(of component: Component, scope: Scope) -> Component {
