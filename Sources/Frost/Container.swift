@@ -25,7 +25,7 @@ public final class Container: Resolver {
     // used on one thread, and the checks cost more than a child's whole configuration.
 
     /// Each current registration's position in `order`, for the first `indexed` of them.
-    @exclusivity(unchecked) private var entries: [RegistrationKey: Int] = [:]
+    @exclusivity(unchecked) private var entries = KeyPositions()
     /// Every registration in registration order; `nil` where a later registration of the same
     /// key (or a value supplied for it) replaced one.
     @exclusivity(unchecked) private var order: [Component?] = []
