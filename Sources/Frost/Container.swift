@@ -32,8 +32,8 @@ public final class Container: Resolver {
     /// How many of `order`'s registrations `entries` covers. Registering appends to `order`
     /// alone; what needs a key's registration, or the current ones, indexes the rest first
     /// (``indexRegistrations()``), in one pass: registering N keys then freezing hashes each
-    /// key once, into a dictionary sized for them, instead of once per insert and again each
-    /// time the dictionary grows.
+    /// key once, into a table sized for them (``KeyPositions``), instead of once per insert
+    /// and again each time the table grows.
     @exclusivity(unchecked) private var indexed = 0
     /// The scope of registrations that name none (`.transient` unless
     /// ``init(defaultScope:)`` says otherwise; a child takes its parent's).

@@ -143,7 +143,7 @@ public struct Registration<T> {
 
     /// Replaces the registration's component with `change`'s, which may be the same one
     /// changed in place when it is unshared (the second argument: nothing but the
-    /// registration's entry holds it).
+    /// registration's `Container` holds it).
     func updateInPlaceIfUnshared(_ change: (TypedComponent<T>, Bool) -> TypedComponent<T>)
         -> Registration<T>
     {

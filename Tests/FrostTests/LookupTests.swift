@@ -202,8 +202,12 @@ struct LookupTests {
         let mismatches = Counter()
         for _ in 0..<20 {
             let frozen = try container.freeze()
+            // The four start their resolveAll together: each waits for the others to be up.
+            let started = Counter()
             let bodies = (0..<4).map { thread in
                 { @Sendable in
+                    started.increment()
+                    while started.value < 4 {}
                     let answer =
                         thread.isMultiple(of: 2)
                         ? (try? frozen.resolveAll(Int.self)) == Array(0..<40)

@@ -148,6 +148,23 @@ struct SingletonTests {
         #expect(try after.resolve(Replica.self) !== after.resolve(Replica.self))
     }
 
+    /// A scope changed once the frozen container that bound the registration is gone (the
+    /// component is changed in place, already bound): the next freeze binds it and makes
+    /// instances under the new scope.
+    @Test func aScopeChangedAfterTheFrozenContainerWentApplies() throws {
+        let container = Container()
+        container.register(instance: AppConfig(port: 8080))
+        let replica = container.autowire(Replica.self, Replica.init)
+        do {
+            let first = try container.freeze()
+            #expect(try first.resolve(Replica.self) !== first.resolve(Replica.self))
+        }
+        replica.scope(.singleton)
+        let second = try container.freeze()
+        #expect(try second.resolve(Replica.self) === second.resolve(Replica.self))
+        #expect(try second.resolve(Replica.self).label == "replica:8080")
+    }
+
     /// A `Container` that has resolved keeps what it made under the scope it had; a scope
     /// changed afterwards applies to its next resolves, as a new registration would.
     @Test func aScopeChangedAfterAResolveAppliesToTheNextResolves() throws {

@@ -3,10 +3,11 @@
 ///
 /// Immutable once shared: changing a registration (`.scope`, `.implements`, `.inject`,
 /// `.onCreate`) replaces its component, so a ``FrozenContainer`` never sees later changes to
-/// the ``Container`` it was frozen from. The writes after `init` come before the component is
-/// shared: `.scope(...)` on a component its registration's entry alone holds
-/// (``setScope(_:makesDirectly:)``), and the first installing container's binding of its
-/// slots, before that container is shared (``bindInPlace(_:framed:)``).
+/// the ``Container`` it was frozen from. The writes after `init` happen while nothing else can
+/// read the component: `.scope(...)` on a component its `Container` alone holds (no container
+/// built from it is alive; ``setScope(_:makesDirectly:)``), and the first installing
+/// container's binding of its slots, before that container is shared
+/// (``bindInPlace(_:framed:)``).
 /// `@unchecked Sendable` because the generic subclass stores `@Sendable` closures and an
 /// optional instance box, all immutable.
 ///
@@ -52,10 +53,12 @@ class Component: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final private(set) var boundSlots:
         UnsafePointer<UInt32>?
     /// The slot of each declared dependency in the container's slot chain (`UInt32.max`:
-    /// resolved by type, or missing), ``slotCount`` of them; `nil` before installation (when
-    /// not framed). What an awaited resolve makes first for a synchronous factory goes through
-    /// them. Owned by this component: allocated by `init` or by
-    /// ``bindInPlace(_:framed:)``, freed in `deinit`.
+    /// resolved by type, or missing), ``slotCount`` of them; `nil` until a container binds
+    /// them (a copy of a bound component carries the original's, and a framed one without
+    /// dependencies has a block of none). What an awaited resolve makes first for a synchronous
+    /// factory goes through them. Owned by this component: allocated by `init`, or by
+    /// ``allocateSlots(count:)`` for ``bindInPlace(_:framed:)``, which takes it over; freed in
+    /// `deinit`.
     @exclusivity(unchecked) private var slotStorage: UnsafeMutablePointer<UInt32>?
     /// How many slots ``slotStorage`` holds.
     @exclusivity(unchecked) private var slotCount: Int
@@ -147,7 +150,7 @@ class Component: @unchecked Sendable {
     }
 
     /// Gives this component another scope, in place: only for a component that nothing else
-    /// holds yet (its registration's entry alone, no container built from it), which
+    /// holds (its `Container` alone: no container built from it is alive), which
     /// `.scope(...)` would otherwise copy. `makesDirectly`: whether it has a closure or an
     /// autowired initializer (the typed half knows).
     final func setScope(_ scope: Scope, makesDirectly: Bool) {

@@ -30,13 +30,13 @@ struct RegistrationKey: Hashable, Sendable {
         self.name = name
     }
 
-    /// The hash a `Dictionary` or `Set` of keys places a key by (the standard library's
-    /// customization point behind `hashValue`, given the table's seed). An unnamed key, the
-    /// common case, mixes its type's identity with the seed (SplitMix64's finalizer, a dozen
-    /// instructions); `Hasher`, which a named key still goes through, costs about 400 per key,
-    /// and a `Container` hashes each registration's key about three times (its dictionary
-    /// rehashes every key each time it grows). Equal keys hash alike: an unnamed key never
-    /// equals a named one.
+    /// The hash a table of keys places a key by (the standard library's customization point
+    /// behind `hashValue`, given the table's seed): what a `Container`'s ``KeyPositions`` and
+    /// the dictionary an unfrozen `Container` resolves through use. An unnamed key, the common
+    /// case, mixes its type's identity with the seed (SplitMix64's finalizer, a dozen
+    /// instructions); `Hasher`, which a named key still goes through, costs about 400 per key.
+    /// Equal keys hash alike: an unnamed key never equals a named one, and a named key hashes
+    /// its name as `String` does (canonically equivalent spellings alike).
     func _rawHashValue(seed: Int) -> Int {
         guard name == nil else {
             var hasher = Hasher()

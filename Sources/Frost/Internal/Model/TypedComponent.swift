@@ -463,8 +463,8 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
     }
 
     /// This component with another scope: itself, changed in place, when `isUnshared` (its
-    /// registration's entry alone holds it) and the change keeps its `.onDispose` tracking
-    /// (as `copy` keeps `disposal`); a copy otherwise.
+    /// registration's `Container` alone holds it) and the change keeps its `.onDispose`
+    /// tracking (as `copy` keeps `disposal`); a copy otherwise.
     func with(scope: Scope, isUnshared: Bool) -> TypedComponent<T> {
         guard isUnshared,
             disposeHooks == nil
