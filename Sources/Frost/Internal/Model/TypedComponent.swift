@@ -178,7 +178,7 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             hasOwnWrappers || injection != nil || keyPaths != nil || hook != nil
         self.finishesAlways = finishesAlways
         // Instances made with runtime arguments are never kept: the scope is ignored.
-        let scope = withArguments != nil ? Scope.transient : scope
+        let scope = Self.keptScope(scope, takesArguments: withArguments != nil)
         var disposal = disposal
         if disposal == nil, let hooks = disposeHooks {
             disposal = Self.disposal(hooks, weak: scope.kind.lifetime.keepsWeakly)
@@ -470,11 +470,17 @@ final class TypedComponent<T>: Component, @unchecked Sendable {
             disposeHooks == nil
                 || scope.kind.lifetime.keepsWeakly == self.scope.kind.lifetime.keepsWeakly
         else { return copy(scope: scope) }
-        // Instances made with runtime arguments are never kept, as in `init`.
         setScope(
-            withArguments != nil ? .transient : scope,
+            Self.keptScope(scope, takesArguments: withArguments != nil),
             makesDirectly: closure != nil || autowired != nil)
         return self
+    }
+
+    /// The scope a registration keeps its instances in: `scope`, but transient when its
+    /// factory takes runtime arguments (instances made with arguments are never kept). What
+    /// `init` and ``with(scope:isUnshared:)`` store.
+    private static func keptScope(_ scope: Scope, takesArguments: Bool) -> Scope {
+        takesArguments ? .transient : scope
     }
 
     /// This component made lazily by `bootstrap()` (`.lazy()`).
