@@ -115,3 +115,23 @@ extension Lazy: DeferredResolving {
         Lazy(target: target)
     }
 }
+
+extension Resolver {
+    /// Resolves a ``Lazy`` of the unnamed registration of `T`: `T` is resolved on the first
+    /// read of ``Lazy/value``, once.
+    ///
+    /// What `resolve(Lazy<T>.self, name: nil)` gives, by code specialized in the caller: it
+    /// finds `T`'s registration once, now, without first looking for a registration of
+    /// `Lazy<T>` itself (a container that has one resolves it instead, as that form does).
+    ///
+    /// - Parameters:
+    ///   - type: `Lazy<T>.self`.
+    /// - Returns: A new `Lazy`.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing registers
+    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`.
+    @inlinable
+    public func resolve<T>(_ type: Lazy<T>.Type) throws(FrostError) -> Lazy<T> {
+        guard let space = _space else { return try resolve(Lazy<T>.self, name: nil) }
+        return try _Space.resolveDeferred(Lazy<T>.self, in: space)
+    }
+}

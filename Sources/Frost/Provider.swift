@@ -103,3 +103,22 @@ extension Provider: DeferredResolving {
         Provider(target: target)
     }
 }
+
+extension Resolver {
+    /// Resolves a ``Provider`` of the unnamed registration of `T`: each call resolves `T`.
+    ///
+    /// What `resolve(Provider<T>.self, name: nil)` gives, by code specialized in the caller:
+    /// it finds `T`'s registration once, now, without first looking for a registration of
+    /// `Provider<T>` itself (a container that has one resolves it instead, as that form does).
+    ///
+    /// - Parameters:
+    ///   - type: `Provider<T>.self`.
+    /// - Returns: A new `Provider`.
+    /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing registers
+    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`.
+    @inlinable
+    public func resolve<T>(_ type: Provider<T>.Type) throws(FrostError) -> Provider<T> {
+        guard let space = _space else { return try resolve(Provider<T>.self, name: nil) }
+        return try _Space.resolveDeferred(Provider<T>.self, in: space)
+    }
+}

@@ -125,6 +125,62 @@ struct LazyAndProviderTests {
         #expect(frostError { _ = try outside.resolve() }?.code == .outsideChild)
     }
 
+    /// `resolve(Lazy<T>.self)` and `resolve(Provider<T>.self)` spelled out take a form of their
+    /// own (specialized, no lookup of the wrapper's key); reached from generic code, or with a
+    /// name, the general resolve makes them. Both make the same thing, and fail the same way.
+    @Test(arguments: Mode.allCases)
+    func theGeneralResolveMakesWhatTheSpelledOutOneMakes(mode: Mode) throws {
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let resolver = try mode.resolver(container)
+        func general<W>(_ type: W.Type) throws -> W { try resolver.resolve(W.self) }
+
+        let logger = try resolver.resolve(Logger.self)
+        #expect(try general(Lazy<Logger>.self).value === logger)
+        #expect(try general(Provider<Logger>.self)() === logger)
+        #expect(try resolver.resolve(Lazy<Logger>.self, name: nil).value === logger)
+        #expect(try resolver.resolve(Provider<Logger>.self, name: nil)() === logger)
+
+        let spelled = try #require(frostError { _ = try resolver.resolve(Lazy<Database>.self) })
+        let generic = try #require(frostError { _ = try general(Lazy<Database>.self) })
+        #expect(spelled.code == .notRegistered)
+        #expect(spelled.description == generic.description)
+        let provider = try #require(
+            frostError { _ = try resolver.resolve(Provider<Database>.self) })
+        let generalProvider = frostError { _ = try general(Provider<Database>.self) }
+        #expect(provider.description == generalProvider?.description)
+    }
+
+    /// A container may register a `Lazy` or `Provider` type itself (one from another container,
+    /// bridged): then every spelling of its resolve, and every child's, gives the registered
+    /// one; a container that registers none still makes its own.
+    @Test(arguments: Mode.allCases)
+    func aRegisteredLazyOrProviderTypeAnswersEverySpelling(mode: Mode) throws {
+        let legacy = Container()
+        legacy.register(Logger.self) { _ in FileLogger() }
+        let legacyFrozen = try legacy.freeze()
+        let bridgedProvider = try legacyFrozen.resolve(Provider<Logger>.self)
+        let bridgedLazy = try legacyFrozen.resolve(Lazy<Logger>.self)
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        container.register(Provider<Logger>.self) { _ in bridgedProvider }
+        container.register(instance: bridgedLazy)
+        let family = try mode.family(container)
+        let child = try family.child()
+        func general<W>(_ type: W.Type, from resolver: any Resolver) throws -> W {
+            try resolver.resolve(W.self)
+        }
+
+        for resolver in [family.resolver, child.resolver] {
+            #expect(try resolver.resolve(Provider<Logger>.self)() is FileLogger)
+            #expect(try general(Provider<Logger>.self, from: resolver)() is FileLogger)
+            #expect(try resolver.resolve(Lazy<Logger>.self) === bridgedLazy)
+            #expect(try general(Lazy<Logger>.self, from: resolver) === bridgedLazy)
+            #expect(try resolver.resolve(Logger.self) is ConsoleLogger)
+        }
+        #expect(try legacyFrozen.resolve(Provider<Logger>.self)() is FileLogger)
+    }
+
     /// After a frozen container's `releaseCachedInstances()`, a `Provider` resolves the singleton made anew and a
     /// `Lazy` not read yet keeps the new one; a `Lazy` read before keeps the one it read.
     @Test func afterReleasingCachedInstancesTheyResolveTheNewSingleton() throws {

@@ -47,11 +47,40 @@ extension _Space {
     final func resolveDeferred<D: DeferredResolving, T>(
         _ deferred: D.Type, as type: T.Type, name: String?
     ) throws(FrostError) -> T {
-        let slot = try admitDeferred(D.self, name: name)
-        let made = D.make(
-            target: DeferredTarget(reference: reference, slot: slot, name: name, arguments: nil))
         // The same type (see above): a reinterpretation, not a conversion.
-        return unsafeBitCast(made, to: T.self)
+        unsafeBitCast(try deferredResolver(D.self, name: name), to: T.self)
+    }
+
+    /// A new `Lazy` or `Provider` (`deferred`) of its wrapped type under `name` in this
+    /// container, holding the wrapped key's chain slot; or what resolving it here fails with
+    /// (``admitDeferred(_:name:)``).
+    @inlinable
+    final func deferredResolver<D: DeferredResolving>(_ deferred: D.Type, name: String?)
+        throws(FrostError) -> D
+    {
+        let slot = try admitDeferred(D.self, name: name)
+        return D.make(
+            target: DeferredTarget(reference: reference, slot: slot, name: name, arguments: nil))
+    }
+
+    /// `resolve(Lazy<T>.self)` and `resolve(Provider<T>.self)` (unnamed), by code
+    /// specialized in the caller: `T`'s slot found, and the `Lazy` or `Provider` made, without
+    /// first looking up the wrapper's own key, which only a registration of the wrapper type
+    /// itself answers (``registersDeferredTypes``; the general path then finds it). What the
+    /// general path makes on a miss (``resolveDeferred(_:as:name:)``).
+    @inlinable
+    static func resolveDeferred<D: DeferredResolving>(
+        _ deferred: D.Type, in space: Unmanaged<_Space>
+    )
+        throws(FrostError) -> D
+    {
+        guard !space._withUnsafeGuaranteedRef({ $0.registersDeferredTypes }) else {
+            return try resolve(D.self, name: nil, in: space)
+        }
+        let made = space._withUnsafeGuaranteedRef { space in
+            Result { () throws(FrostError) -> D in try space.deferredResolver(D.self, name: nil) }
+        }
+        return try made.get()
     }
 
     /// Throws what resolving `deferred` here fails with: `.disposed` after `dispose()`,

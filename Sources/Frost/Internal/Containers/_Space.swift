@@ -97,6 +97,11 @@ public class _Space: @unchecked Sendable {
     /// container's chain. When none is, an awaited resolve is the synchronous one; when one
     /// is, each registration's ``AwaitPlan`` says what it must await.
     @usableFromInline let mayAwait: Bool
+    /// Whether this container's chain registers a `Lazy` or `Provider` type itself (under any
+    /// name): a resolve of that type then finds the registration before making one (see
+    /// ``resolveDeferred(_:in:)``). Almost never: a container makes them for any registered
+    /// type.
+    @usableFromInline let registersDeferredTypes: Bool
     /// The plans of its own slots, when its chain registers something async (see
     /// ``compileAwaitPlans()``); set once, at the end of `init`.
     private(set) var awaitPlans: [AwaitPlan] = []
@@ -162,6 +167,7 @@ public class _Space: @unchecked Sendable {
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
         mayAwait = parent.mayAwait
+        registersDeferredTypes = parent.registersDeferredTypes
         reachesChildKeys = parent.reachesChildKeys
         providedKeys = nil
         singletonLog = nil
@@ -198,6 +204,10 @@ public class _Space: @unchecked Sendable {
         mayAwait =
             (parts.parent?.mayAwait ?? false) || parts.components.contains(where: \.isAsync)
             || (parts.overrides?.components.contains(where: \.isAsync) ?? false)
+        registersDeferredTypes =
+            (parts.parent?.registersDeferredTypes ?? false)
+            || parts.components.contains(where: \.key.isDeferredType)
+            || (parts.overrides?.components.contains(where: \.key.isDeferredType) ?? false)
         providedKeys =
             parts.components.isEmpty && parts.overrides == nil
             ? nil

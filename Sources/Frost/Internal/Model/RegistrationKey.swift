@@ -50,6 +50,12 @@ struct RegistrationKey: Hashable, Sendable {
         return Int(truncatingIfNeeded: bits ^ (bits >> 31))
     }
 
+    /// Whether the key's type is a `Lazy` or a `Provider`, which containers make for any
+    /// registered type unless one registers it itself.
+    var isDeferredType: Bool {
+        TypeKind.mayBeFrostType(type.type) && type.type is any DeferredResolving.Type
+    }
+
     /// The readable canonical key: the qualified type name, plus `#name` for a named key.
     /// Slow (`String(reflecting:)`): for messages and descriptions only.
     var canonicalName: String {
