@@ -288,8 +288,9 @@ void frost_function_free(frost_function *function) {
 // MARK: - Duplicate detection
 
 /// A key's bucket hash, a word at a time: the keys are identities (a type's 8 bytes, then a
-/// named key's name) and their 8-byte short forms, on which a byte-at-a-time hash spent most
-/// of a build's duplicate check.
+/// named key's separator and name), their 8-byte short forms, and table names (a mangled
+/// type name, then `#` and the name), on which a byte-at-a-time hash spent most of a build's
+/// duplicate check.
 static uint64_t key_hash(const uint8_t *bytes, uint32_t length) {
     uint64_t hash = 0x9e3779b97f4a7c15ull ^ length;
     uint32_t i = 0;

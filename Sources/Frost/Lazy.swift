@@ -126,12 +126,32 @@ extension Resolver {
     ///
     /// - Parameters:
     ///   - type: `Lazy<T>.self`.
-    /// - Returns: A new `Lazy`.
+    /// - Returns: A new `Lazy`, or the registered one.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing registers
-    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`.
+    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`; or the errors of
+    ///   resolving a registration of `Lazy<T>` itself.
     @inlinable
     public func resolve<T>(_ type: Lazy<T>.Type) throws(FrostError) -> Lazy<T> {
-        guard let space = _space else { return try resolve(Lazy<T>.self, name: nil) }
-        return try _Space.resolveDeferred(Lazy<T>.self, in: space)
+        guard let space = _space,
+            let made = try _Space.unregisteredDeferred(Lazy<T>.self, in: space)
+        else { return try resolve(Lazy<T>.self, name: nil) }
+        return made
+    }
+
+    /// Resolves a ``Lazy`` of the unnamed registration of `T` in async code: the same as the
+    /// synchronous form (making a `Lazy` awaits nothing; reading it resolves `T`).
+    ///
+    /// - Parameters:
+    ///   - type: `Lazy<T>.self`.
+    /// - Returns: A new `Lazy`, or the registered one.
+    /// - Throws: ``FrostError``, as the synchronous form does.
+    @inlinable
+    nonisolated(nonsending)
+        public func resolve<T>(_ type: Lazy<T>.Type) async throws(FrostError) -> Lazy<T>
+    {
+        guard let space = _space,
+            let made = try _Space.unregisteredDeferred(Lazy<T>.self, in: space)
+        else { return try await resolve(Lazy<T>.self, name: nil) }
+        return made
     }
 }

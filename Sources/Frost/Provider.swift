@@ -107,18 +107,38 @@ extension Provider: DeferredResolving {
 extension Resolver {
     /// Resolves a ``Provider`` of the unnamed registration of `T`: each call resolves `T`.
     ///
-    /// What `resolve(Provider<T>.self, name: nil)` gives, by code specialized in the caller:
-    /// it finds `T`'s registration once, now, without first looking for a registration of
+    /// What `resolve(Provider<T>.self, name: nil)` gives, by code specialized in the caller: it
+    /// finds `T`'s registration once, now, without first looking for a registration of
     /// `Provider<T>` itself (a container that has one resolves it instead, as that form does).
     ///
     /// - Parameters:
     ///   - type: `Provider<T>.self`.
-    /// - Returns: A new `Provider`.
+    /// - Returns: A new `Provider`, or the registered one.
     /// - Throws: ``FrostError`` with ``FrostError/Code/notRegistered`` when nothing registers
-    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`.
+    ///   `T`, ``FrostError/Code/disposed`` after the container's `dispose()`; or the errors of
+    ///   resolving a registration of `Provider<T>` itself.
     @inlinable
     public func resolve<T>(_ type: Provider<T>.Type) throws(FrostError) -> Provider<T> {
-        guard let space = _space else { return try resolve(Provider<T>.self, name: nil) }
-        return try _Space.resolveDeferred(Provider<T>.self, in: space)
+        guard let space = _space,
+            let made = try _Space.unregisteredDeferred(Provider<T>.self, in: space)
+        else { return try resolve(Provider<T>.self, name: nil) }
+        return made
+    }
+
+    /// Resolves a ``Provider`` of the unnamed registration of `T` in async code: the same as
+    /// the synchronous form (making a `Provider` awaits nothing; each call resolves `T`).
+    ///
+    /// - Parameters:
+    ///   - type: `Provider<T>.self`.
+    /// - Returns: A new `Provider`, or the registered one.
+    /// - Throws: ``FrostError``, as the synchronous form does.
+    @inlinable
+    nonisolated(nonsending)
+        public func resolve<T>(_ type: Provider<T>.Type) async throws(FrostError) -> Provider<T>
+    {
+        guard let space = _space,
+            let made = try _Space.unregisteredDeferred(Provider<T>.self, in: space)
+        else { return try await resolve(Provider<T>.self, name: nil) }
+        return made
     }
 }

@@ -181,6 +181,61 @@ struct LazyAndProviderTests {
         #expect(try legacyFrozen.resolve(Provider<Logger>.self)() is FileLogger)
     }
 
+    /// Wherever in a chain the wrapper type is registered, the containers below it resolve the
+    /// registration: a child with keys of its own under a parent that registers it, a child
+    /// that registers it under a parent that does not (the parent still makes its own), and a
+    /// `Container` that registers it after making one.
+    @Test(arguments: Mode.allCases)
+    func aWrapperRegisteredAnywhereInTheChainAnswersBelowIt(mode: Mode) throws {
+        let legacy = Container()
+        legacy.register(Logger.self) { _ in FileLogger() }
+        let legacyFrozen = try legacy.freeze()
+        let bridged = try legacyFrozen.resolve(Provider<Logger>.self)
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }
+        let plain = try mode.family(container)
+        let bridging = try plain.child { c in c.register(Provider<Logger>.self) { _ in bridged } }
+        let below = try bridging.child { c in c.register(Database.self) { _ in Primary() } }
+
+        #expect(try plain.resolver.resolve(Provider<Logger>.self)() is ConsoleLogger)
+        #expect(try bridging.resolver.resolve(Provider<Logger>.self)() is FileLogger)
+        #expect(try below.resolver.resolve(Provider<Logger>.self)() is FileLogger)
+        #expect(try below.resolver.resolve(Database.self) is Primary)
+
+        let growing = Container()
+        growing.register(Logger.self) { _ in ConsoleLogger() }
+        #expect(try growing.resolve(Provider<Logger>.self)() is ConsoleLogger)
+        growing.register(Provider<Logger>.self) { _ in bridged }
+        #expect(try growing.resolve(Provider<Logger>.self)() is FileLogger)
+        withExtendedLifetime(legacyFrozen) {}
+    }
+
+    /// In async code the awaited form of the spelled-out resolve answers as the synchronous
+    /// one; a registered wrapper made by an async factory is awaited.
+    @Test func theAwaitedFormAnswersAsTheSynchronousOne() async throws {
+        let legacy = Container()
+        legacy.register(Logger.self) { _ in FileLogger() }
+        let legacyFrozen = try legacy.freeze()
+        let bridged = try await legacyFrozen.resolve(Provider<Logger>.self)
+        let container = Container()
+        container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
+        let frozen = try container.freeze()
+        let logger: any Logger = try await frozen.resolve((any Logger).self)
+        #expect(try await frozen.resolve(Lazy<Logger>.self).value === logger)
+        #expect(try await frozen.resolve(Provider<Logger>.self)() === logger)
+
+        let bridging = Container()
+        bridging.register(Provider<Logger>.self) { _ async in bridged }
+        let bridgingFrozen = try bridging.freeze()
+        #expect(try await bridgingFrozen.resolve(Provider<Logger>.self)() is FileLogger)
+        withExtendedLifetime(legacyFrozen) {}
+        await frozen.dispose()
+        let error = await #expect(throws: FrostError.self) {
+            _ = try await frozen.resolve(Lazy<Logger>.self)
+        }
+        #expect(error?.code == .disposed)
+    }
+
     /// After a frozen container's `releaseCachedInstances()`, a `Provider` resolves the singleton made anew and a
     /// `Lazy` not read yet keeps the new one; a `Lazy` read before keeps the one it read.
     @Test func afterReleasingCachedInstancesTheyResolveTheNewSingleton() throws {
@@ -233,5 +288,9 @@ struct LazyAndProviderTests {
         parent.dispose()
         #expect(frostError { _ = try providers[0].resolve() }?.code == .disposed)
         #expect(frostError { _ = try lazies[0].get() }?.code == .disposed)
+        #expect(
+            frostError { _ = try parent.resolver.resolve(Lazy<Logger>.self) }?.code == .disposed)
+        #expect(
+            frostError { _ = try child.resolver.resolve(Provider<Logger>.self) }?.code == .disposed)
     }
 }

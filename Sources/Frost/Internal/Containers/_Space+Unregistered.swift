@@ -63,22 +63,20 @@ extension _Space {
             target: DeferredTarget(reference: reference, slot: slot, name: name, arguments: nil))
     }
 
-    /// `resolve(Lazy<T>.self)` and `resolve(Provider<T>.self)` (unnamed), by code
-    /// specialized in the caller: `T`'s slot found, and the `Lazy` or `Provider` made, without
-    /// first looking up the wrapper's own key, which only a registration of the wrapper type
-    /// itself answers (``registersDeferredTypes``; the general path then finds it). What the
-    /// general path makes on a miss (``resolveDeferred(_:as:name:)``).
+    /// What `resolve(Lazy<T>.self)` and `resolve(Provider<T>.self)` (unnamed, awaited or not)
+    /// make, by code specialized in the caller: the wrapper of `T`'s slot, found without first
+    /// looking up the wrapper's own key, as the general path makes it on a miss
+    /// (``resolveDeferred(_:as:name:)``). `nil` when a container of this chain registers a
+    /// `Lazy` or `Provider` type itself (``registersDeferredTypes``): the wrapper's key may
+    /// then be registered, and the general resolve, which looks it up first, answers.
     @inlinable
-    static func resolveDeferred<D: DeferredResolving>(
+    static func unregisteredDeferred<D: DeferredResolving>(
         _ deferred: D.Type, in space: Unmanaged<_Space>
-    )
-        throws(FrostError) -> D
-    {
-        guard !space._withUnsafeGuaranteedRef({ $0.registersDeferredTypes }) else {
-            return try resolve(D.self, name: nil, in: space)
-        }
+    ) throws(FrostError) -> D? {
         let made = space._withUnsafeGuaranteedRef { space in
-            Result { () throws(FrostError) -> D in try space.deferredResolver(D.self, name: nil) }
+            Result { () throws(FrostError) -> D? in
+                space.registersDeferredTypes ? nil : try space.deferredResolver(D.self, name: nil)
+            }
         }
         return try made.get()
     }
