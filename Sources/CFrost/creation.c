@@ -12,10 +12,12 @@
 // happens only under the lock) is blocked, so it cannot end the creations it owns; a context
 // that does not wait ends the chain. Contexts are never freed, so reading one is always safe.
 //
-// Memory: this file allocates nothing. A cell lives in a table's slot (table.c); a context is
-// context.c's; an instance is the facade's.
+// Memory: a cell lives in a table's slot (table.c), or in a block of frost_cells_new that the
+// facade owns (a Lazy's cell, a child's per-child cells) and frees with frost_cells_free, the
+// only two allocating functions here; a context is context.c's; an instance is the facade's.
 
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "CFrost.h"
 
@@ -32,6 +34,21 @@ static void (*_Atomic async_wakeup)(void *) = NULL;
 void frost_set_async_wakeup(void (*wakeup)(void *)) {
     atomic_store_explicit(&async_wakeup, wakeup, memory_order_release);
 }
+
+frost_cell *frost_cells_new(size_t count) {
+    if (count == 0) count = 1;
+    frost_cell *cells = malloc(sizeof *cells * count);
+    if (cells == NULL) return NULL;
+    // Atomic stores, which the compiler does not merge into a memset (malloc then memset
+    // would compile to calloc).
+    for (size_t i = 0; i < count; i++) {
+        atomic_store_explicit(&cells[i].instance, NULL, memory_order_relaxed);
+        atomic_store_explicit(&cells[i].creator, 0, memory_order_relaxed);
+    }
+    return cells;
+}
+
+void frost_cells_free(frost_cell *cells) { free(cells); }
 
 int frost_cell_preset(frost_cell *cell, void *instance) {
     void *expected = NULL;

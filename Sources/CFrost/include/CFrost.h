@@ -186,6 +186,16 @@ static inline void *_Nullable frost_cell_peek(frost_cell *_Nonnull cell) {
     return atomic_load_explicit(&cell->instance, memory_order_acquire);
 }
 
+/// `count` (at least 1) empty cells in one block, from malloc, or NULL when out of memory; the
+/// caller owns them and frees them with frost_cells_free (no other function frees them).
+/// (Swift's own allocation asks for default-aligned memory, which glibc serves through
+/// posix_memalign's slower path; and a malloc zeroed in Swift compiles to calloc, which skips
+/// glibc's per-thread cache.)
+frost_cell *_Nullable frost_cells_new(size_t count);
+
+/// Frees a block of frost_cells_new. Its instances must have been released.
+void frost_cells_free(frost_cell *_Nonnull cells);
+
 /// Stores a +1 instance into an empty cell before the cell is shared with other threads.
 /// Returns 0 when the cell already holds one (nothing is stored).
 int frost_cell_preset(frost_cell *_Nonnull cell, void *_Nonnull instance);

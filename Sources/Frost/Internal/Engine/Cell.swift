@@ -27,9 +27,7 @@ struct Cell: @unchecked Sendable {
 
     /// A new empty cell, owned by the caller: free it with ``deallocate()``.
     static func allocate() -> Cell {
-        let pointer = UnsafeMutablePointer<frost_cell>.allocate(capacity: 1)
-        pointer.initialize(to: frost_cell())
-        return Cell(pointer)
+        allocateArray(count: 1)
     }
 
     /// Frees a cell made by ``allocate()``, releasing its instance. No thread may use it any
@@ -37,14 +35,15 @@ struct Cell: @unchecked Sendable {
     func deallocate() {
         // No thread uses the cell any more: a load, not an exchange.
         if let instance = peek() { Unmanaged<AnyObject>.fromOpaque(instance).release() }
-        pointer.deallocate()
+        frost_cells_free(pointer)
     }
 
     /// `count` empty cells in one block, owned by the caller: the first; the others are
     /// ``advanced(by:)`` it. Free them with ``deallocateArray(count:)``.
     static func allocateArray(count: Int) -> Cell {
-        let pointer = UnsafeMutablePointer<frost_cell>.allocate(capacity: max(count, 1))
-        pointer.initialize(repeating: frost_cell(), count: max(count, 1))
+        guard let pointer = frost_cells_new(max(count, 1)) else {
+            fatalError("Frost: out of memory for \(count) cells")
+        }
         return Cell(pointer)
     }
 
@@ -56,7 +55,7 @@ struct Cell: @unchecked Sendable {
     /// Frees a block made by ``allocateArray(count:)``, releasing every instance in it.
     func deallocateArray(count: Int) {
         emptyArray(count: count)
-        pointer.deallocate()
+        frost_cells_free(pointer)
     }
 
     /// Empties a block made by ``allocateArray(count:)``, releasing every instance in it: its
