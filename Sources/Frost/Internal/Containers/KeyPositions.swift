@@ -6,13 +6,16 @@
 /// type by its mangled name, which checks `RegistrationKey: Hashable` by scanning every
 /// protocol conformance in the process, about 0.4 million instructions on the first freeze
 /// of an application (more, the more packages it links). This table's buckets are an array
-/// of integers and its keys a plain array, whose types carry no conformance to check. Keys
-/// hash with ``RegistrationKey/_rawHashValue(seed:)``.
+/// of integers and its keys and positions plain arrays, whose types carry no conformance to
+/// check (and need no metadata of a tuple type made at run time). Keys hash with
+/// ``RegistrationKey/_rawHashValue(seed:)``.
 struct KeyPositions {
-    /// Each key added and its position, in the order added; a removed key's entry stays,
-    /// unreferenced (a table lives as long as its container's registration).
-    private var entries: [(key: RegistrationKey, position: Int)] = []
-    /// An index into `entries` plus one, or 0 where empty; a power-of-two count (or none,
+    /// Each key added, in the order added, and its position (`positions`, at the same index):
+    /// an entry; a removed key's entry stays, unreferenced (a table lives as long as its
+    /// container's registration).
+    private var keys: [RegistrationKey] = []
+    private var positions: [Int] = []
+    /// An entry's index plus one, or 0 where empty; a power-of-two count (or none,
     /// before the first key). Plain integers: made, grown and shifted without copying keys.
     private var buckets: [Int] = []
     /// How many keys it holds.
@@ -24,19 +27,20 @@ struct KeyPositions {
     /// The position of `key`, if it holds it.
     subscript(key: RegistrationKey) -> Int? {
         guard count > 0 else { return nil }
-        return find(key).map { entries[$0].position }
+        return find(key).map { positions[$0] }
     }
 
     /// Makes room for `capacity` keys without growing again.
     mutating func reserveCapacity(_ capacity: Int) {
         guard capacity * 2 > buckets.count else { return }
-        entries.reserveCapacity(entries.count + capacity - count)
+        keys.reserveCapacity(keys.count + capacity - count)
+        positions.reserveCapacity(positions.count + capacity - count)
         var size = max(16, buckets.count)
         while size < capacity * 2 { size *= 2 }
         let old = buckets
         buckets = [Int](repeating: 0, count: size)
         for bucket in old where bucket != 0 {
-            buckets[freeBucket(for: entries[bucket - 1].key)] = bucket
+            buckets[freeBucket(for: keys[bucket - 1])] = bucket
         }
     }
 
@@ -48,14 +52,15 @@ struct KeyPositions {
         var index = home(of: key)
         while buckets[index] != 0 {
             let entry = buckets[index] - 1
-            if entries[entry].key == key {
-                defer { entries[entry].position = position }
-                return entries[entry].position
+            if keys[entry] == key {
+                defer { positions[entry] = position }
+                return positions[entry]
             }
             index = (index + 1) & mask
         }
-        entries.append((key, position))
-        buckets[index] = entries.count
+        keys.append(key)
+        positions.append(position)
+        buckets[index] = keys.count
         count += 1
         return nil
     }
@@ -67,10 +72,10 @@ struct KeyPositions {
         var index = home(of: key)
         while buckets[index] != 0 {
             let entry = buckets[index] - 1
-            if entries[entry].key == key {
+            if keys[entry] == key {
                 closeGap(at: index)
                 count -= 1
-                return entries[entry].position
+                return positions[entry]
             }
             index = (index + 1) & mask
         }
@@ -84,12 +89,12 @@ struct KeyPositions {
         key._rawHashValue(seed: 0) & mask
     }
 
-    /// The index in `entries` of `key`, if it holds it (at least one key is held).
+    /// The entry of `key`, if it holds it (at least one key is held).
     private func find(_ key: RegistrationKey) -> Int? {
         var index = home(of: key)
         while buckets[index] != 0 {
             let entry = buckets[index] - 1
-            if entries[entry].key == key { return entry }
+            if keys[entry] == key { return entry }
             index = (index + 1) & mask
         }
         return nil
@@ -111,7 +116,7 @@ struct KeyPositions {
         while buckets[next] != 0 {
             // How far the entry sits from its home, and how far the gap is from that home: it
             // may move back into the gap only if its probe passes the gap.
-            let home = home(of: entries[buckets[next] - 1].key)
+            let home = home(of: keys[buckets[next] - 1])
             if (next - home) & mask >= (next - gap) & mask {
                 buckets[gap] = buckets[next]
                 gap = next

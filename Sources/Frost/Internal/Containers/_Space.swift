@@ -858,21 +858,25 @@ public class _Space: @unchecked Sendable {
         parent: _Space?, lookup: Lookup, components: [Component], overrides: Overrides?
     ) -> [ProvidedKey] {
         var keys = parent?.allProvidedKeys ?? []
-        var own: [(key: RegistrationKey, flags: SlotFlags)] = []
-        for slot in 0..<UInt32(lookup.capacity) {
-            guard let index = lookup.inputIndex(of: slot) else { continue }
-            own.append((components[index].key, lookup.flags(at: slot)))
-        }
-        if let overrides {
-            let overridden = Set(overrides.components.map(\.key))
-            keys.removeAll { overridden.contains(RegistrationKey($0.type, name: $0.name)) }
-            own += zip(overrides.components.map(\.key), overrides.flags).map { ($0, $1) }
-        }
-        for (key, flags) in own where flags.isProvided {
+        func add(_ key: RegistrationKey, _ flags: SlotFlags) {
+            guard flags.isProvided else { return }
             keys.append(
                 ProvidedKey(
                     type: ObjectIdentifier(key.type.type), name: key.name,
                     index: flags.perChildIndex!))
+        }
+        if let overrides {
+            let overridden = Set(overrides.components.map(\.key))
+            keys.removeAll { overridden.contains(RegistrationKey($0.type, name: $0.name)) }
+        }
+        for slot in 0..<UInt32(lookup.capacity) {
+            guard let index = lookup.inputIndex(of: slot) else { continue }
+            add(components[index].key, lookup.flags(at: slot))
+        }
+        if let overrides {
+            for (component, flags) in zip(overrides.components, overrides.flags) {
+                add(component.key, flags)
+            }
         }
         return keys
     }

@@ -25,19 +25,23 @@ struct StronglyConnected {
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var nextIndex = 0
-        // One work list for every root: an acyclic graph's roots are most of its nodes.
-        var work: [(node: Int, edge: Int)] = []
+        // One work list for every root: an acyclic graph's roots are most of its nodes. Each
+        // item is a node and the next of its edges to follow, in two arrays of integers (an
+        // array of pairs makes a new process build a tuple type's metadata first).
+        var workNodes: [Int] = []
+        var workEdges: [Int] = []
         for root in 0..<count where index[root] == -1 {
-            work.append((root, 0))
+            workNodes.append(root)
+            workEdges.append(0)
             index[root] = nextIndex
             lowLink[root] = nextIndex
             nextIndex += 1
             stack.append(root)
             onStack[root] = true
-            while let (node, edge) = work.last {
+            while let node = workNodes.last, let edge = workEdges.last {
                 let first = edges.starts[node]
                 if first + edge < edges.starts[node + 1] {
-                    work[work.count - 1].edge += 1
+                    workEdges[workEdges.count - 1] += 1
                     let next = edges.targets[first + edge]
                     if index[next] == -1 {
                         index[next] = nextIndex
@@ -45,14 +49,16 @@ struct StronglyConnected {
                         nextIndex += 1
                         stack.append(next)
                         onStack[next] = true
-                        work.append((next, 0))
+                        workNodes.append(next)
+                        workEdges.append(0)
                     } else if onStack[next] {
                         lowLink[node] = min(lowLink[node], index[next])
                     }
                     continue
                 }
-                work.removeLast()
-                if let parent = work.last?.node {
+                workNodes.removeLast()
+                workEdges.removeLast()
+                if let parent = workNodes.last {
                     lowLink[parent] = min(lowLink[parent], lowLink[node])
                 }
                 if lowLink[node] == index[node] {

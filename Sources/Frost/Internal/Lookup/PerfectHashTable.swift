@@ -92,32 +92,40 @@ final class PerfectHashTable: @unchecked Sendable {
         // One arena for every key's bytes, then frost_key views into it; CFrost copies them.
         var arena: [UInt8] = []
         arena.reserveCapacity(count * (writeName == nil ? 16 : 48))
-        // Offsets, not `Range`s: the first array of ranges in a process makes the runtime search
-        // every conformance record for `Int: Comparable`, about 300,000 instructions.
-        var ranges: [(identity: Int, name: Int, end: Int)] = []
-        ranges.reserveCapacity(count)
+        // Each key's offsets in the arena (identity, name, end), three integers per key: not
+        // `Range`s (the first array of ranges in a process makes the runtime search every
+        // conformance record for `Int: Comparable`, about 300,000 instructions), nor tuples (a
+        // new process makes a tuple type's metadata, and its array's, about 30,000).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(3 * count)
         for index in 0..<count {
-            let identityStart = arena.count
+            offsets.append(arena.count)
             writeIdentity(index, &arena)
-            let nameStart = arena.count
+            offsets.append(arena.count)
             writeName?(index, &arena)
-            ranges.append((identityStart, nameStart, arena.count))
+            offsets.append(arena.count)
         }
         var table: OpaquePointer?
         var duplicate: UInt32 = .max
         var options = options
         let status = arena.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            let keys = ranges.map { range in
-                frost_key(
-                    identity: base + range.identity,
-                    name: range.end == range.name ? nil : base + range.name,
-                    identity_length: UInt32(range.name - range.identity),
-                    name_length: UInt32(range.end - range.name)
-                )
-            }
-            return keys.withUnsafeBufferPointer { keys in
-                frost_table_create(
+            // A temporary buffer, not an array: `[frost_key]`'s metadata is made at run time.
+            return withUnsafeTemporaryAllocation(of: frost_key.self, capacity: max(count, 1)) {
+                keys in
+                for index in 0..<count {
+                    let (identity, name, end) =
+                        (offsets[3 * index], offsets[3 * index + 1], offsets[3 * index + 2])
+                    keys.initializeElement(
+                        at: index,
+                        to: frost_key(
+                            identity: base + identity,
+                            name: end == name ? nil : base + name,
+                            identity_length: UInt32(name - identity),
+                            name_length: UInt32(end - name)))
+                }
+                defer { _ = keys.prefix(count).deinitialize() }
+                return frost_table_create(
                     keys.baseAddress,
                     UInt32(count),
                     releaseInstance,
@@ -558,24 +566,23 @@ enum SmallName {
             var appended = "con"
             appended += String(repeating: "s", count: 1) + "ole"
             let count = 12_345
-            let samples: [(String, UInt64, UInt64)] = [
-                ("", 0, 0xE0 << 56),
-                ("console", 0x0065_6C6F_736E_6F63, 0xE7 << 56),
-                (appended, 0x0065_6C6F_736E_6F63, 0xE7 << 56),
-                ("caf\u{E9}", 0xA9_C366_6163, 0xA5 << 56),
-                (
-                    String(decoding: [0x63, 0x61, 0x66, 0xC3, 0xA9], as: UTF8.self),
-                    0xA9_C366_6163, 0xA5 << 56
-                ),
-                ("123456789012345", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039),
-                ("1234567890\(count)", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039),
-            ]
-            return samples.allSatisfy { name, low, high in
+            // One call per sample, not an array of them: a new process would make the
+            // metadata of `[(String, UInt64, UInt64)]` first, about 20,000 instructions.
+            func holds(_ name: String, _ low: UInt64, _ high: UInt64) -> Bool {
                 let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
                 return words.0 == low && words.1 == high
                     && Int(words.1 >> 56 & 0x0F) == name.utf8.count
                     && name.utf8.count <= Int(FROST_SMALL_NAME)
             }
+            return holds("", 0, 0xE0 << 56)
+                && holds("console", 0x0065_6C6F_736E_6F63, 0xE7 << 56)
+                && holds(appended, 0x0065_6C6F_736E_6F63, 0xE7 << 56)
+                && holds("caf\u{E9}", 0xA9_C366_6163, 0xA5 << 56)
+                && holds(
+                    String(decoding: [0x63, 0x61, 0x66, 0xC3, 0xA9], as: UTF8.self),
+                    0xA9_C366_6163, 0xA5 << 56)
+                && holds("123456789012345", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039)
+                && holds("1234567890\(count)", 0x3837_3635_3433_3231, 0xEF35_3433_3231_3039)
         #else
             return false
         #endif
