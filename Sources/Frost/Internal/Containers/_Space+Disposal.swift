@@ -318,8 +318,7 @@ extension _Space {
         for slot in 0..<UInt32(lookup.capacity) {
             guard let index = lookup.inputIndex(of: slot) else { continue }
             take(
-                components[index], ownCell(at: slot), weakCells.isEmpty ? nil : weakCells[Int(slot)]
-            )
+                components[index], ownCell(at: slot), weakCells?.advanced(by: Int(slot)))
         }
         for (index, component) in (overrides?.components ?? []).enumerated() {
             let cells = cells.override(index)

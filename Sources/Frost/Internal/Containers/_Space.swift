@@ -78,9 +78,12 @@ public class _Space: @unchecked Sendable {
     let providedKeys: [ProvidedKey]?
     /// The per-child and override cells.
     let cells: SpaceCells
-    /// The side cells of `.weak` registrations, by own slot (`nil` for others): a weak instance
-    /// is kept apart from its slot's cell, which lookups read as a cached instance.
-    let weakCells: [Cell?]
+    /// The side cells of `.weak` registrations: a block of one cell per own slot (used by the
+    /// `.weak` ones only), or `nil` when no registration here keeps its instance weakly. A weak
+    /// instance is kept apart from its slot's cell, which lookups read as a cached instance.
+    /// (One block, not an array of optional cells, whose type a new process makes at run
+    /// time.)
+    let weakCells: Cell?
     /// The own lookup's slot of each of ``components``, by position (registration order).
     let ownSlots: [UInt32]
     /// ``slotsByType``, once built.
@@ -162,7 +165,7 @@ public class _Space: @unchecked Sendable {
         base = parent.chainSize
         perChildCount = parent.perChildCount
         self.cells = cells
-        weakCells = []
+        weakCells = nil
         ownSlots = []
         ownCatalog = nil
         generation = PerfectHashTable.nextGeneration()
@@ -216,17 +219,9 @@ public class _Space: @unchecked Sendable {
             : Self.providedKeys(
                 parent: parts.parent, lookup: parts.lookup, components: parts.components,
                 overrides: parts.overrides)
-        var weakCells: [Cell?] = []
-        if parts.components.contains(where: { $0.lifetime.keepsWeakly }) {
-            weakCells = [Cell?](repeating: nil, count: parts.lookup.capacity)
-            for slot in 0..<UInt32(parts.lookup.capacity) {
-                guard let index = parts.lookup.inputIndex(of: slot),
-                    parts.components[index].lifetime.keepsWeakly
-                else { continue }
-                weakCells[Int(slot)] = Cell.allocate()
-            }
-        }
-        self.weakCells = weakCells
+        weakCells =
+            parts.components.contains { $0.lifetime.keepsWeakly }
+            ? Cell.allocateArray(count: parts.lookup.capacity) : nil
         singletonLog =
             parts.components.contains { $0.lifetime.isEager }
                 || (parts.overrides?.components.contains { $0.lifetime.isEager } ?? false)
@@ -242,9 +237,7 @@ public class _Space: @unchecked Sendable {
     }
 
     deinit {
-        if !weakCells.isEmpty {
-            for cell in weakCells { cell?.deallocate() }
-        }
+        weakCells?.deallocateArray(count: lookup.capacity)
         if findsInParent {
             // A request's child: its root (a frozen container) keeps the block for the next.
             let cells = cells
@@ -466,10 +459,9 @@ public class _Space: @unchecked Sendable {
             return Place(
                 component: slots.componentPointer(at: own),
                 cell: slots.cell(at: own),
-                // One per own slot when any: an unchecked read, which a caller that does not
-                // need it (``look(chainSlot:)``) never makes.
-                weakCell: weakCells.isEmpty
-                    ? nil : weakCells.withUnsafeBufferPointer { $0[Int(own)] },
+                // One per own slot when any, which a caller that does not need it
+                // (``look(chainSlot:)``) never reads.
+                weakCell: weakCells?.advanced(by: Int(own)),
                 owner: me,
                 flags: SlotFlags(slots.flags(at: own))
             )
