@@ -13,8 +13,10 @@
 // that does not wait ends the chain. Contexts are never freed, so reading one is always safe.
 //
 // Memory: a cell lives in a table's slot (table.c), or in a block of frost_cells_new that the
-// facade owns (a Lazy's cell, a child's per-child cells) and frees with frost_cells_free, the
-// only two allocating functions here; a context is context.c's; an instance is the facade's.
+// facade owns (a Lazy's, an @LazyInjected's, a scope storage entry's, a child's per-child and
+// override cells, weak side cells) and frees with frost_cells_free after releasing their
+// instances; frost_cells_new is the only function here that allocates. A context is
+// context.c's; an instance is the facade's.
 
 #include <pthread.h>
 #include <stdlib.h>

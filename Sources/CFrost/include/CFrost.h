@@ -13,8 +13,10 @@
 //
 // Memory: frost_table_create (and frost_table_name_keys, for the names) allocates everything a
 // table uses and frost_table_destroy frees all of it; a cell's instance is owned by the cell
-// (a +1 reference dropped through the table's release function). Contexts are never freed: a
-// thread's context returns to the pool when the thread ends, and is reused.
+// (a +1 reference dropped through the table's release function). frost_cells_new allocates
+// blocks of cells that the caller owns and frees with frost_cells_free, after releasing their
+// instances. Contexts are never freed: a thread's context returns to the pool when the thread
+// ends, and is reused.
 //
 // Threads: lookups and cell reads are lock-free and write only the reading thread's own
 // context; naming a table (frost_table_name_keys) takes the table's lock, and lookups by name

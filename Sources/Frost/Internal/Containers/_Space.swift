@@ -961,7 +961,8 @@ struct Place {
     let component: UnsafeRawPointer
     /// The slot's cell (or the override's): a cached instance.
     let cell: Cell
-    /// The `.weak` side cell, for a registration that has one.
+    /// The slot's cell in its container's weak side block (`nil` when the container keeps
+    /// nothing weakly): what a `.weak` registration keeps its instance in; unused by others.
     let weakCell: Cell?
     /// The container the registration belongs to.
     let owner: Unmanaged<_Space>
