@@ -132,10 +132,7 @@ extension Resolver {
     ///   resolving a registration of `Lazy<T>` itself.
     @inlinable
     public func resolve<T>(_ type: Lazy<T>.Type) throws(FrostError) -> Lazy<T> {
-        guard let space = _space,
-            let made = try _Space.unregisteredDeferred(Lazy<T>.self, in: space)
-        else { return try resolve(Lazy<T>.self, name: nil) }
-        return made
+        try resolveSpelledOut(Lazy<T>.self)
     }
 
     /// Resolves a ``Lazy`` of the unnamed registration of `T` in async code: the same as the
@@ -149,9 +146,6 @@ extension Resolver {
     nonisolated(nonsending)
         public func resolve<T>(_ type: Lazy<T>.Type) async throws(FrostError) -> Lazy<T>
     {
-        guard let space = _space,
-            let made = try _Space.unregisteredDeferred(Lazy<T>.self, in: space)
-        else { return try await resolve(Lazy<T>.self, name: nil) }
-        return made
+        try await resolveSpelledOutAwaiting(Lazy<T>.self)
     }
 }

@@ -119,10 +119,7 @@ extension Resolver {
     ///   resolving a registration of `Provider<T>` itself.
     @inlinable
     public func resolve<T>(_ type: Provider<T>.Type) throws(FrostError) -> Provider<T> {
-        guard let space = _space,
-            let made = try _Space.unregisteredDeferred(Provider<T>.self, in: space)
-        else { return try resolve(Provider<T>.self, name: nil) }
-        return made
+        try resolveSpelledOut(Provider<T>.self)
     }
 
     /// Resolves a ``Provider`` of the unnamed registration of `T` in async code: the same as
@@ -136,9 +133,6 @@ extension Resolver {
     nonisolated(nonsending)
         public func resolve<T>(_ type: Provider<T>.Type) async throws(FrostError) -> Provider<T>
     {
-        guard let space = _space,
-            let made = try _Space.unregisteredDeferred(Provider<T>.self, in: space)
-        else { return try await resolve(Provider<T>.self, name: nil) }
-        return made
+        try await resolveSpelledOutAwaiting(Provider<T>.self)
     }
 }

@@ -111,4 +111,17 @@ extension Resolver {
     ) throws(FrostError) -> T {
         try resolve(T.self, name: name, arguments: repeat each arguments)
     }
+
+    /// ``resolveSpelledOut(_:)`` in async code: making the wrapper awaits nothing; the general
+    /// resolve it falls back to is the awaited one (a registered wrapper type may have an async
+    /// factory).
+    @inlinable
+    nonisolated(nonsending)
+        func resolveSpelledOutAwaiting<D: DeferredResolving>(_ deferred: D.Type)
+        async throws(FrostError) -> D
+    {
+        guard let space = _space, let made = try _Space.unregisteredDeferred(D.self, in: space)
+        else { return try await resolve(D.self, name: nil) }
+        return made
+    }
 }

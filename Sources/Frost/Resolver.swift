@@ -58,6 +58,17 @@ extension Resolver {
         return try _Space.resolve(T.self, name: name, in: space)
     }
 
+    /// `resolve(Lazy<T>.self)` or `resolve(Provider<T>.self)` written out (`deferred` is the
+    /// wrapper): in Frost's containers, the wrapper of `T`'s slot, made without looking up the
+    /// wrapper's own key unless a container of the chain registers a wrapper type
+    /// (``_Space/unregisteredDeferred(_:in:)``); otherwise, the general resolve.
+    @inlinable
+    func resolveSpelledOut<D: DeferredResolving>(_ deferred: D.Type) throws(FrostError) -> D {
+        guard let space = _space, let made = try _Space.unregisteredDeferred(D.self, in: space)
+        else { return try resolve(D.self, name: nil) }
+        return made
+    }
+
     /// The default: this resolver is none of Frost's containers.
     public var _space: Unmanaged<_Space>? { nil }
 

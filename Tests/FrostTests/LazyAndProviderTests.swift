@@ -151,14 +151,21 @@ struct LazyAndProviderTests {
         #expect(provider.description == generalProvider?.description)
     }
 
+    /// Another container, of a `FileLogger`: its `Lazy` and `Provider` are what the tests
+    /// below register in a container as wrapper types of its own (bridged). Keep it alive while
+    /// they are used.
+    static func legacyLoggers() throws -> FrozenContainer {
+        let legacy = Container()
+        legacy.register(Logger.self) { _ in FileLogger() }
+        return try legacy.freeze()
+    }
+
     /// A container may register a `Lazy` or `Provider` type itself (one from another container,
     /// bridged): then every spelling of its resolve, and every child's, gives the registered
     /// one; a container that registers none still makes its own.
     @Test(arguments: Mode.allCases)
     func aRegisteredLazyOrProviderTypeAnswersEverySpelling(mode: Mode) throws {
-        let legacy = Container()
-        legacy.register(Logger.self) { _ in FileLogger() }
-        let legacyFrozen = try legacy.freeze()
+        let legacyFrozen = try Self.legacyLoggers()
         let bridgedProvider = try legacyFrozen.resolve(Provider<Logger>.self)
         let bridgedLazy = try legacyFrozen.resolve(Lazy<Logger>.self)
         let container = Container()
@@ -187,9 +194,7 @@ struct LazyAndProviderTests {
     /// `Container` that registers it after making one.
     @Test(arguments: Mode.allCases)
     func aWrapperRegisteredAnywhereInTheChainAnswersBelowIt(mode: Mode) throws {
-        let legacy = Container()
-        legacy.register(Logger.self) { _ in FileLogger() }
-        let legacyFrozen = try legacy.freeze()
+        let legacyFrozen = try Self.legacyLoggers()
         let bridged = try legacyFrozen.resolve(Provider<Logger>.self)
         let container = Container()
         container.register(Logger.self) { _ in ConsoleLogger() }
@@ -213,9 +218,7 @@ struct LazyAndProviderTests {
     /// In async code the awaited form of the spelled-out resolve answers as the synchronous
     /// one; a registered wrapper made by an async factory is awaited.
     @Test func theAwaitedFormAnswersAsTheSynchronousOne() async throws {
-        let legacy = Container()
-        legacy.register(Logger.self) { _ in FileLogger() }
-        let legacyFrozen = try legacy.freeze()
+        let legacyFrozen = try Self.legacyLoggers()
         let bridged = try await legacyFrozen.resolve(Provider<Logger>.self)
         let container = Container()
         container.register(Logger.self) { _ in ConsoleLogger() }.scope(.singleton)
